@@ -1,0 +1,55 @@
+"""A rules engine for long nardy, short backgammon and (soon) Lurč.
+
+Pure Python, no Django. The public API::
+
+    from engine import read_records, replay, verify_text, legal_turns, Position, Rules
+
+    games = read_records(text)          # parse a .nrd file (RecordSyntaxError)
+    result = replay(games[0])           # Replay: .ok, .error, .outcome, .played
+    for turn in legal_turns(Position.start("long"), [6, 4]):
+        print(turn.notation, turn.position.to_json())
+    print(render(result.position))      # a text diagram
+"""
+
+from engine.errors import (
+    DiceError,
+    EngineError,
+    IllegalTurnError,
+    PositionError,
+    RecordSyntaxError,
+    RulesError,
+    VerificationError,
+)
+from engine.movegen import Step, Turn, legal_turns
+from engine.notation import GameRecord, read_records, write_steps
+from engine.position import Cube, Position, render
+from engine.replay import Outcome, Replay, format_text, replay, rules_from_record, verify_text
+from engine.variants import BLACK, WHITE, Rules
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "Cube",
+    "DiceError",
+    "EngineError",
+    "GameRecord",
+    "IllegalTurnError",
+    "Outcome",
+    "Position",
+    "PositionError",
+    "RecordSyntaxError",
+    "Replay",
+    "Rules",
+    "RulesError",
+    "Step",
+    "Turn",
+    "VerificationError",
+    "format_text",
+    "legal_turns",
+    "read_records",
+    "render",
+    "replay",
+    "rules_from_record",
+    "verify_text",
+    "write_steps",
+]

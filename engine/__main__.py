@@ -1,0 +1,125 @@
+"""``python -m engine verify|legal|format|bench`` (NOTATION.md section 3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from engine.errors import EngineError, RecordSyntaxError
+from engine.movegen import legal_turns
+from engine.position import Position
+from engine.replay import format_text, verify_text
+from engine.variants import Rules
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
+    status = 0
+    for path in paths:
+        prefix = f"{path}: " if len(paths) > 1 else ""
+        try:
+            text = _read(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"{prefix}cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        results = verify_text(text)
+        if not results:
+            print(f"{prefix}no games found", file=out)
+            status = 1
+        for number, r in enumerate(results, start=1):
+            if isinstance(r, RecordSyntaxError):
+                print(f"{prefix}game {number}: {r}", file=out)
+                status = 1
+            elif r.error is not None:
+                print(f"{prefix}game {number}: {r.error.describe()}", file=out)
+                status = 1
+            else:
+                how = r.outcome.describe() if r.outcome else "unfinished"
+                print(f"{prefix}game {number}: ok, {how}", file=out)
+    return status
+
+
+def answer_legal_query(line: str) -> dict[str, object]:
+    """Answer one ``legal`` query line (errors become ``{"error": ...}``)."""
+    try:
+        query = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not a JSON object: {exc.msg} at column {exc.colno}"}
+    if not isinstance(query, dict):
+        return {"error": 'a query is a JSON object with "position" and "dice"'}
+    unknown = set(query) - {"position", "dice", "rules"}
+    if unknown:
+        return {"error": f"unknown key {sorted(unknown)[0]!r} in the query"}
+    if "position" not in query or "dice" not in query:
+        return {"error": 'a query needs "position" and "dice"'}
+    try:
+        position = Position.from_json(query["position"])
+        rules = Rules.from_options(query.get("rules") or {})
+        turns = legal_turns(position, query["dice"], rules)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    return {"turns": [{"moves": t.notation, "position": t.position.to_json()} for t in turns]}
+
+
+def cmd_legal(inp: TextIO, out: TextIO) -> int:
+    for line in inp:
+        if not line.strip():
+            continue
+        print(json.dumps(answer_legal_query(line), separators=(",", ":")), file=out)
+        out.flush()
+    return 0
+
+
+def cmd_format(path: str, out: TextIO) -> int:
+    try:
+        text = _read(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        out.write(format_text(text))
+    except EngineError as exc:
+        game = getattr(exc, "game", None)
+        where = f"game {game}: " if game else ""
+        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
+        print(f"{where}{detail}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="Verify, format and list legal turns of long nardy and backgammon records.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("verify", help="verify every game of record files")
+    p.add_argument("files", nargs="+")
+    sub.add_parser("legal", help="answer JSON-lines legal-turn queries from standard input")
+    p = sub.add_parser("format", help="print the canonical form of a record")
+    p.add_argument("file")
+    p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
+    p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
+    args = parser.parse_args(argv)
+    if args.command == "verify":
+        return cmd_verify(args.files, sys.stdout)
+    if args.command == "legal":
+        return cmd_legal(sys.stdin, sys.stdout)
+    if args.command == "format":
+        return cmd_format(args.file, sys.stdout)
+    from engine.bench import run_bench
+
+    return run_bench(quick=args.quick, out=sys.stdout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""``python -m engine bench``: speed on fixed seeded inputs (a benchmark, not a test)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from engine.movegen import legal_turns
+from engine.notation import read_records
+from engine.position import Position
+from engine.replay import replay
+from engine.selfplay import random_game
+from engine.variants import Rules
+
+SEED = 20261129
+
+
+def _clock(fn: Callable[[], object], min_seconds: float = 1.0) -> tuple[float, int]:
+    """Seconds per call of ``fn`` (repeated until ``min_seconds`` have passed)."""
+    runs = 0
+    start = time.perf_counter()
+    while True:
+        fn()
+        runs += 1
+        spent = time.perf_counter() - start
+        if spent >= min_seconds:
+            return spent / runs, runs
+
+
+def sample_games(variant: str, count: int, seed: int = SEED) -> list[str]:
+    rng = random.Random(f"{seed}-{variant}")
+    return [random_game(variant, rng, Rules()) for _ in range(count)]
+
+
+def sample_queries(
+    texts: list[str], count: int, seed: int = SEED
+) -> list[tuple[Position, list[int]]]:
+    """Positions met in the sample games with a fresh random roll for each."""
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    for text in texts:
+        result = replay(read_records(text)[0])
+        positions.extend(p.before for p in result.played)
+    rng.shuffle(positions)
+    return [(p, [rng.randint(1, 6), rng.randint(1, 6)]) for p in positions[:count]]
+
+
+def run_bench(*, quick: bool = False, out: TextIO) -> int:
+    games = 20 if quick else 200
+    queries = 200 if quick else 3000
+    seconds = 0.2 if quick else 2.0
+    print(
+        f"engine bench (seed {SEED}; {games} random games and {queries} positions a variant)",
+        file=out,
+    )
+    for variant in ("long", "short"):
+        texts = sample_games(variant, games)
+        records = [read_records(t)[0] for t in texts]
+        turns = sum(len(r.actions) for r in records)
+
+        def verify_all(texts: list[str] = texts) -> None:
+            for t in texts:
+                result = replay(read_records(t)[0])
+                assert result.ok, result.error
+
+        per_run, _ = _clock(verify_all, seconds)
+        print(
+            f"{variant:5s} verify: {games / per_run:9.0f} games/s {turns / per_run:10.0f} "
+            f"turns/s  ({turns / games:.1f} turns a game, parsing included)",
+            file=out,
+        )
+        sample = sample_queries(texts, queries)
+
+        def generate_all(sample: list[tuple[Position, list[int]]] = sample) -> None:
+            for pos, dice in sample:
+                legal_turns(pos, dice)
+
+        per_run, _ = _clock(generate_all, seconds)
+        print(
+            f"{variant:5s} legal:  {len(sample) / per_run:9.0f} positions/s "
+            "(every distinct legal end of a roll)",
+            file=out,
+        )
+        if variant == "short":
+            _openspiel(sample, len(sample) / per_run, seconds, out)
+    return 0
+
+
+def _openspiel(
+    sample: list[tuple[Position, list[int]]], ours: float, seconds: float, out: TextIO
+) -> None:
+    try:
+        from engine.openspiel_bench import openspiel_rate  # type: ignore[import-not-found]
+    except ImportError:
+        print("open_spiel: not installed (make bench-openspiel installs it)", file=out)
+        return
+    rate = openspiel_rate(sample, seconds)
+    if rate is None:
+        print("open_spiel: not installed (make bench-openspiel installs it)", file=out)
+        return
+    print(
+        f"open_spiel backgammon legal_actions(): {rate:9.0f} positions/s; "
+        f"ours / open_spiel = {ours / rate:.2f}",
+        file=out,
+    )

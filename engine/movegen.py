@@ -1,0 +1,327 @@
+"""Legal steps and turns under the must-play rule (RULES L3-L7, S3-S5).
+
+One generator serves every variant. A *step* moves one checker by one die; a *turn* is
+the steps one roll allows. Boards are plain lists here, for speed; the public results
+are immutable :class:`Step` and :class:`Turn` values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import DiceError
+from engine.position import Board, Position
+from engine.variants import BAR, BLACK, CHECKERS, OFF, SIDE_NAMES, START, WHITE, Rules, Variant
+
+# Why a step is impossible (negative results of ``target``).
+NO_CHECKER = -1
+ENTER_FIRST = -2
+CLOSED = -3
+NOT_HOME = -4
+HIGHER_CHECKER = -5
+NOT_EXACT = -6
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One checker moved by one die: ``frm`` 1-24, 25 (bar) or 26 (start); ``to`` 0 is
+    off."""
+
+    frm: int
+    to: int
+    die: int
+    hit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A legal way to play a roll: its steps and the position it leads to."""
+
+    dice: tuple[int, ...]
+    steps: tuple[Step, ...]
+    position: Position
+
+    @property
+    def notation(self) -> str:
+        """The canonical movetext of the steps (``24/18/14``)."""
+        from engine.notation import write_steps
+
+        return write_steps(self.steps)
+
+
+def check_dice(dice: object) -> tuple[int, int]:
+    """Validate two dice values; raises :class:`DiceError` with a plain reason."""
+    if not isinstance(dice, (list, tuple)) or len(dice) != 2:
+        raise DiceError("a roll is two dice, like [6, 4]")
+    for d in dice:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise DiceError(f"a die shows 1 to 6, not {d!r}")
+    a, b = dice
+    return (a, b) if a >= b else (b, a)
+
+
+def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
+    """The die values one roll gives to play: four of a double (L3)."""
+    a, b = dice
+    return (a, a, a, a) if a == b else (a, b)
+
+
+class TurnState:
+    """The fixed facts of one turn: variant, rules, mover and the opponent map."""
+
+    __slots__ = ("closed_at", "dice", "head", "hits", "omap", "rules", "side", "variant")
+
+    def __init__(self, variant: Variant, rules: Rules, side: int, dice: tuple[int, int]):
+        self.variant = variant
+        self.rules = rules
+        self.side = side
+        self.dice = dice
+        self.omap = variant.opp_map[side]
+        self.closed_at = variant.closed_at
+        self.hits = variant.hits
+        self.head = variant.head
+
+    # single steps -------------------------------------------------------
+
+    def target(self, me: list[int], opp: list[int], frm: int, die: int) -> int:
+        """Where a checker from ``frm`` lands with ``die`` (0 = off), or a negative
+        reason code when the step is impossible (the head rule is the caller's)."""
+        if not me[frm]:
+            return NO_CHECKER
+        if frm < BAR:
+            if me[BAR] or me[START]:
+                return ENTER_FIRST
+            to = frm - die
+            if to <= 0:
+                if sum(me[7:BAR]):
+                    return NOT_HOME
+                if to < 0:
+                    if self.variant.exact_bear_off:
+                        return NOT_EXACT
+                    for p in range(frm + 1, 7):
+                        if me[p]:
+                            return HIGHER_CHECKER
+                return OFF
+        else:
+            if frm == START and me[BAR]:
+                return ENTER_FIRST
+            to = BAR - die
+        if opp[self.omap[to]] >= self.closed_at:
+            return CLOSED
+        return to
+
+    def move(self, me: list[int], opp: list[int], frm: int, to: int) -> bool:
+        """Move a checker in place (``target`` said it may); True when it hit."""
+        me[frm] -= 1
+        me[to] += 1
+        if to and self.hits:
+            o = self.omap[to]
+            if opp[o] == 1:
+                opp[o] = 0
+                opp[BAR] += 1
+                return True
+        return False
+
+    def head_allowance(self, me: list[int], opp: list[int]) -> int:
+        """How many checkers may leave the head this turn (L4.1-L4.3)."""
+        if not self.head:
+            return CHECKERS
+        a, b = self.dice
+        if me[self.head] == CHECKERS and a == b and a in (6, 4, 3):
+            if a == 4 and opp[self.omap[16]] >= self.closed_at:
+                return 1  # L4.3: the opponent's opening 5-5 blocks black's 4-4
+            return 2  # L4.2
+        return 1
+
+    def block_ok(self, me: list[int], opp: list[int]) -> bool:
+        """L5: every run of six or more of the mover's points along the opponent's route
+        has an opponent checker ahead of it (in the opponent's home with ``in-home``)."""
+        if not self.variant.block_rule:
+            return True
+        run = 0
+        last = 0
+        in_home = self.rules.block_ahead == "in-home"
+        # The opponent travels its points 24 -> 1: in the mover's numbering 12..1, 24..13.
+        for q in range(24, 0, -1):
+            if me[_LONG_ROUTE[q]]:
+                run += 1
+                last = q
+                if q > 1:
+                    continue
+            if run >= 6:
+                cap = last - 1
+                if in_home and cap > 6:
+                    cap = 6
+                if not any(opp[1 : cap + 1]):
+                    return False
+            run = 0
+        return True
+
+    # whole turns --------------------------------------------------------
+
+    def generate(
+        self, me: list[int], opp: list[int]
+    ) -> list[tuple[tuple[Step, ...], Board, Board]]:
+        """Every distinct legal end of the turn with one canonical way to play it."""
+        dice = dice_to_play(self.dice)
+        nodes: dict[tuple[tuple[int, ...], tuple[int, ...]], _Node] = {}
+        seen: set[tuple[object, ...]] = set()
+        every_step = self.rules.block_check == "every-step"
+        high = self.dice[0]
+        mixed = self.dice[0] != self.dice[1]
+
+        def visit(
+            me: list[int],
+            opp: list[int],
+            left: tuple[int, ...],
+            head_left: int,
+            path: tuple[Step, ...],
+        ) -> None:
+            tme, topp = tuple(me), tuple(opp)
+            if (tme, topp, left, head_left) in seen:
+                return
+            seen.add((tme, topp, left, head_left))
+            key = (tme, topp)
+            used = len(dice) - len(left)
+            node = nodes.get(key)
+            if node is None:
+                ok = every_step or self.block_ok(me, opp)
+                node = nodes[key] = _Node(used, path, ok)
+            if mixed and used == 1 and path[0].die == high and node.high_path is None:
+                node.high_path = path
+            tried: set[int] = set()
+            sources = _sources(me)
+            if path and path[-1].to in sources and sources[0] != path[-1].to:
+                # keep moving the same checker first: canonical plays chain naturally
+                sources.remove(path[-1].to)
+                sources.insert(0, path[-1].to)
+            for i, d in enumerate(left):
+                if d in tried:
+                    continue
+                tried.add(d)
+                rest = left[:i] + left[i + 1 :]
+                for frm in sources:
+                    if frm == self.head and not head_left:
+                        continue
+                    to = self.target(me, opp, frm, d)
+                    if to < 0:
+                        continue
+                    me2, opp2 = me[:], opp[:]
+                    hit = self.move(me2, opp2, frm, to)
+                    if every_step and not self.block_ok(me2, opp2):
+                        continue
+                    visit(
+                        me2,
+                        opp2,
+                        rest,
+                        head_left - (frm == self.head),
+                        (*path, Step(frm, to, d, hit)),
+                    )
+
+        visit(me[:], opp[:], dice, self.head_allowance(me, opp), ())
+        best = max((n.used for n in nodes.values() if n.ok), default=0)
+        ends = [(k, n) for k, n in nodes.items() if n.ok and n.used == best]
+        if best == 1 and mixed and any(n.high_path is not None for _, n in ends):
+            # L6: when only one die can be played, it must be the higher one
+            return [(n.high_path, k[0], k[1]) for k, n in ends if n.high_path is not None]
+        return [(n.path, k[0], k[1]) for k, n in ends]
+
+
+class _Node:
+    """A distinct position reached during the search of a turn."""
+
+    __slots__ = ("high_path", "ok", "path", "used")
+
+    def __init__(self, used: int, path: tuple[Step, ...], ok: bool) -> None:
+        self.used = used
+        self.path = path
+        self.ok = ok
+        self.high_path: tuple[Step, ...] | None = None
+
+
+_LONG_ROUTE = (
+    0,
+    13,
+    14,
+    15,
+    16,
+    17,
+    18,
+    19,
+    20,
+    21,
+    22,
+    23,
+    24,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+    12,
+)  # opponent's point q -> the mover's point (long nardy)
+
+
+def _sources(me: list[int]) -> list[int]:
+    if me[BAR]:
+        return [BAR]
+    if me[START]:
+        return [START]
+    return [p for p in range(24, 0, -1) if me[p]]
+
+
+def side_lists(pos: Position) -> tuple[list[int], list[int]]:
+    """Mutable copies of the mover's and the opponent's boards."""
+    if pos.turn == WHITE:
+        return list(pos.white), list(pos.black)
+    return list(pos.black), list(pos.white)
+
+
+def after(pos: Position, me: Board | list[int], opp: Board | list[int], nxt: int) -> Position:
+    """The position with the mover's board ``me``, and ``nxt`` to move."""
+    if pos.turn == WHITE:
+        return Position(pos.variant, nxt, tuple(me), tuple(opp), pos.cube)
+    return Position(pos.variant, nxt, tuple(opp), tuple(me), pos.cube)
+
+
+def legal_turns(position: Position, dice: object, rules: Rules | None = None) -> list[Turn]:
+    """Every distinct legal end position of a roll, each with one canonical play (L6).
+
+    >>> from engine.position import Position
+    >>> [t.notation for t in legal_turns(Position.start("long"), [6, 6])]
+    ['24/18(2)']
+    """
+    roll = check_dice(dice)
+    rules = rules or Rules()
+    variant = position.rules_variant
+    if variant.name == "lurc":
+        from engine.errors import RulesError
+
+        raise RulesError("Lurč turns are not supported by this version of the engine")
+    last_roll = rules.last_roll and variant.name == "long" and position.turn == BLACK
+    if position.off(position.turn) == CHECKERS or (
+        position.off(1 - position.turn) == CHECKERS and not last_roll
+    ):
+        from engine.errors import PositionError
+
+        raise PositionError("the game is over: one side has borne off all its checkers")
+    state = TurnState(variant, rules, position.turn, roll)
+    me, opp = side_lists(position)
+    nxt = 1 - position.turn
+    return [
+        Turn(roll, steps, after(position, end_me, end_opp, nxt))
+        for steps, end_me, end_opp in state.generate(me, opp)
+    ]
+
+
+def side_name(side: int) -> str:
+    return SIDE_NAMES[side]
+
+
+__all__ = ["OFF", "Step", "Turn", "TurnState", "check_dice", "dice_to_play", "legal_turns"]

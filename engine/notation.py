@@ -1,0 +1,513 @@
+"""Reading and writing game records (NOTATION.md section 1).
+
+The reader keeps every action with its line and column, so that a problem found later,
+while replaying, can be shown where it was written. The writer produces the canonical
+form: ``write(read(text))`` is stable.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.errors import RecordSyntaxError
+from engine.movegen import Step
+from engine.variants import BAR, BLACK, OFF, START, WHITE
+
+TAG_ORDER = (
+    "Variant",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Series",
+    "Game",
+    "White",
+    "Black",
+    "Mars",
+    "LastRoll",
+    "BlockCheck",
+    "BlockAhead",
+    "Cube",
+    "MatchLength",
+    "OpeningRoll",
+)
+TAG_VALUES: dict[str, tuple[str, ...]] = {
+    "Variant": ("long", "short", "lurc"),
+    "Mars": ("on", "off"),
+    "LastRoll": ("on", "off"),
+    "BlockCheck": ("turn-end", "every-step"),
+    "BlockAhead": ("anywhere", "in-home"),
+    "Cube": ("on", "off"),
+    "OpeningRoll": ("lot", "fresh"),
+    "Result": (
+        "white oin",
+        "white mars",
+        "white koks",
+        "black oin",
+        "black mars",
+        "black koks",
+        "draw",
+        "*",
+    ),
+}
+CUBE_ACTIONS = ("double", "take", "drop")
+
+_TAG_LINE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\][ \t]*$')
+_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[^\s{;]+")
+_NUMBER = re.compile(r"(\d+)\.+")
+_DICE = re.compile(r"([WB])?(\d)-?(\d)(?:\+(\d)-?(\d))?:")
+_WORD = re.compile(r"([WB])?(double|take|drop|resigns)")
+_MOVE = re.compile(r"((?:bar|off|\d+)\*?(?:/(?:bar|off|\d+)\*?)+)(?:\((\d+)\))?")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenMove:
+    """One move as written: its points (0 = off, 25 = bar) with hit marks, repeated
+    ``repeat`` times (``24/18(2)``)."""
+
+    points: tuple[tuple[int, bool], ...]
+    repeat: int
+    text: str
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A turn (``kind == "turn"``), a cube action or a resignation, as written."""
+
+    kind: str
+    side: int | None
+    line: int
+    col: int
+    dice: tuple[int, int] | None = None
+    pas: tuple[int, int] | None = None
+    moves: tuple[WrittenMove, ...] = ()
+    comments: tuple[str, ...] = ()
+
+    @property
+    def dice_text(self) -> str:
+        if self.dice is None:
+            return ""
+        text = f"{self.dice[0]}-{self.dice[1]}"
+        return text + (f"+{self.pas[0]}-{self.pas[1]}" if self.pas else "")
+
+    @property
+    def text(self) -> str:
+        """The action as written, for messages: ``6-4: 24/18 18/14``."""
+        if self.kind != "turn":
+            return self.kind
+        moves = " ".join(m.text for m in self.moves)
+        return f"{self.dice_text}: {moves}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a record file: its tags in file order and its actions."""
+
+    tags: tuple[tuple[str, str], ...]
+    actions: tuple[Action, ...]
+    line: int = 1
+    preamble: tuple[str, ...] = ()  # comments before the first action
+
+    def tag(self, name: str, default: str = "") -> str:
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def variant(self) -> str:
+        return self.tag("Variant")
+
+
+@dataclass(slots=True)
+class _Source:
+    text: str
+    starts: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer(r"\n", self.text)]
+
+    def where(self, offset: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self.starts, offset) - 1
+        return i + 1, offset - self.starts[i] + 1
+
+
+def split_games(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
+    """Cut a file into games: (first line number, [(line number, line)]). A game starts
+    at a tag line that follows movetext (or the start of the file)."""
+    games: list[tuple[int, list[tuple[int, str]]]] = []
+    current: list[tuple[int, str]] = []
+    seen_moves = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        is_tag = bool(_TAG_LINE.match(line))
+        if is_tag and seen_moves:
+            games.append((current[0][0], current))
+            current, seen_moves = [], False
+        if not is_tag and line.strip():
+            seen_moves = True
+        if current or line.strip():
+            current.append((number, line))
+    if current:
+        games.append((current[0][0], current))
+    return games
+
+
+def read_game(lines: Sequence[tuple[int, str]]) -> GameRecord:
+    """Read one game from its numbered lines; raises :class:`RecordSyntaxError`."""
+    tags: list[tuple[str, str]] = []
+    i = 0
+    while i < len(lines) and (not lines[i][1].strip() or _TAG_LINE.match(lines[i][1])):
+        number, line = lines[i]
+        m = _TAG_LINE.match(line)
+        if m:
+            tags.append(_check_tag(m.group(1), _unescape(m.group(2)), tags, number, line))
+        i += 1
+    first = lines[0][0] if lines else 1
+    if not any(k == "Variant" for k, _ in tags):
+        line_no, line = lines[i] if i < len(lines) else (first, "")
+        if not tags and line.lstrip().startswith("["):
+            col = len(line) - len(line.lstrip()) + 1
+            raise RecordSyntaxError(
+                f'cannot read the tag {line.strip()!r}: write it as [Name "value"]',
+                line=line_no,
+                col=col,
+            )
+        raise RecordSyntaxError(
+            'the game has no [Variant "..."] tag (long, short or lurc)', line=first, col=1
+        )
+    actions, preamble = _read_movetext(lines[i:])
+    return GameRecord(tuple(tags), tuple(actions), first, tuple(preamble))
+
+
+def read_records(text: str) -> list[GameRecord]:
+    """Read every game of a record file; the first syntax error is raised with its
+    game number."""
+    out = []
+    for number, (_, lines) in enumerate(split_games(text), start=1):
+        try:
+            out.append(read_game(lines))
+        except RecordSyntaxError as exc:
+            exc.game = number
+            raise
+    return out
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _check_tag(
+    name: str, value: str, tags: list[tuple[str, str]], line_no: int, line: str
+) -> tuple[str, str]:
+    col = line.index("[") + 1
+    if any(k == name for k, _ in tags):
+        raise RecordSyntaxError(f"the tag {name} is given twice", line=line_no, col=col)
+    allowed = TAG_VALUES.get(name)
+    if allowed and value not in allowed:
+        choices = ", ".join(allowed)
+        raise RecordSyntaxError(
+            f"unknown {name} {value!r}: it must be one of {choices}", line=line_no, col=col
+        )
+    if name == "MatchLength" and not (value.isdigit() and int(value) > 0):
+        raise RecordSyntaxError(
+            f"MatchLength must be a number of points, not {value!r}", line=line_no, col=col
+        )
+    if name == "Game" and value and not (value.isdigit() and int(value) > 0):
+        raise RecordSyntaxError(
+            f"Game must be the game's number in its series, not {value!r}", line=line_no, col=col
+        )
+    if name == "Date" and value and not _valid_date(value):
+        raise RecordSyntaxError(
+            f"Date must be a date written YYYY-MM-DD, not {value!r}", line=line_no, col=col
+        )
+    return name, value
+
+
+def _valid_date(value: str) -> bool:
+    import datetime
+
+    if not _DATE.fullmatch(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list[str]]:
+    if not lines:
+        return [], []
+    base = lines[0][0]
+    src = _Source("\n".join(line for _, line in lines))
+    actions: list[Action] = []
+    preamble: list[str] = []
+    pending_side: tuple[int, int, int] | None = None  # side, line, col
+    turn: dict[str, object] | None = None
+
+    def flush() -> None:
+        nonlocal turn
+        if turn is not None:
+            actions.append(Action(**turn))  # type: ignore[arg-type]
+            turn = None
+
+    def comment(text: str) -> None:
+        if turn is not None:
+            turn["comments"] = (*turn["comments"], text)  # type: ignore[misc]
+        elif actions:
+            last = actions[-1]
+            actions[-1] = Action(
+                last.kind,
+                last.side,
+                last.line,
+                last.col,
+                last.dice,
+                last.pas,
+                last.moves,
+                (*last.comments, text),
+            )
+        else:
+            preamble.append(text)
+
+    for m in _TOKEN.finditer(src.text):
+        word = m.group()
+        line, col = src.where(m.start())
+        line += base - 1
+        if word.startswith("{"):
+            if not word.endswith("}"):
+                raise RecordSyntaxError("a comment { is never closed by }", line=line, col=col)
+            comment(word[1:-1].strip())
+            continue
+        if word.startswith(";"):
+            comment(word[1:].strip())
+            continue
+        rest = word
+        number = _NUMBER.match(rest)
+        if number:
+            rest = rest[number.end() :]
+            col += number.end()
+            if not rest:
+                continue
+        if rest in ("W", "B"):
+            if pending_side:
+                raise RecordSyntaxError(f"{rest!r} follows another side letter", line=line, col=col)
+            flush()
+            pending_side = (WHITE if rest == "W" else BLACK, line, col)
+            continue
+        dice = _DICE.match(rest)
+        if dice:
+            flush()
+            side, line, col = _side(dice.group(1), pending_side, line, col)
+            pending_side = None
+            roll, pas = _dice_values(dice, line, col)
+            turn = {
+                "kind": "turn",
+                "side": side,
+                "line": line,
+                "col": col,
+                "dice": roll,
+                "pas": pas,
+                "moves": (),
+                "comments": (),
+            }
+            rest = rest[dice.end() :]
+            col += dice.end()
+            if not rest:
+                continue
+        cube = _WORD.fullmatch(rest)
+        if cube:
+            flush()
+            side, line, col = _side(cube.group(1), pending_side, line, col)
+            pending_side = None
+            actions.append(Action(cube.group(2), side, line, col))
+            continue
+        move = _MOVE.fullmatch(rest)
+        if move and turn is not None:
+            turn["moves"] = (*turn["moves"], _written_move(move, line, col))  # type: ignore[misc]
+            continue
+        if move:
+            raise RecordSyntaxError(
+                f"the move {rest!r} has no dice before it (write them like 64: {rest})",
+                line=line,
+                col=col,
+            )
+        raise RecordSyntaxError(_explain(rest), line=line, col=col)
+    flush()
+    if pending_side:
+        raise RecordSyntaxError(
+            "a side letter ends the game without a turn", line=pending_side[1], col=pending_side[2]
+        )
+    return actions, preamble
+
+
+def _side(
+    letter: str | None, pending: tuple[int, int, int] | None, line: int, col: int
+) -> tuple[int | None, int, int]:
+    if letter:
+        return (WHITE if letter == "W" else BLACK), line, col
+    if pending:
+        return pending
+    return None, line, col
+
+
+def _dice_values(
+    m: re.Match[str], line: int, col: int
+) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    values = [int(g) for g in m.groups()[1:] if g is not None]
+    for v in values:
+        if not 1 <= v <= 6:
+            raise RecordSyntaxError(
+                f"impossible dice value {v} in {m.group()!r}: a die shows 1 to 6",
+                line=line,
+                col=col,
+            )
+    a, b = values[0], values[1]
+    roll = (a, b) if a >= b else (b, a)
+    pas = None
+    if len(values) == 4:
+        pas = (values[2], values[3])
+    return roll, pas
+
+
+def _written_move(m: re.Match[str], line: int, col: int) -> WrittenMove:
+    points: list[tuple[int, bool]] = []
+    for part in m.group(1).split("/"):
+        star = part.endswith("*")
+        name = part.rstrip("*")
+        if name == "bar":
+            points.append((BAR, star))
+        elif name == "off":
+            points.append((OFF, star))
+        else:
+            value = int(name)
+            if not 1 <= value <= 24:
+                raise RecordSyntaxError(
+                    f"point {value} in {m.group()!r} does not exist: points are 1-24, bar and off",
+                    line=line,
+                    col=col,
+                )
+            points.append((value, star))
+    repeat = int(m.group(2) or 1)
+    if not 1 <= repeat <= 4:
+        raise RecordSyntaxError(
+            f"{m.group()!r} repeats a move {repeat} times; a roll allows 1 to 4",
+            line=line,
+            col=col,
+        )
+    return WrittenMove(tuple(points), repeat, m.group(), col)
+
+
+def _explain(word: str) -> str:
+    if re.fullmatch(r"[WB]?\d+", word):
+        return f"cannot read {word!r}: dice are written with a colon, like 64:"
+    if re.fullmatch(r"[WB]?\d+-\d+", word):
+        return f"cannot read {word!r}: dice are written with a colon, like 6-4:"
+    if re.fullmatch(r"[WB]?\d\d\d+:", word):
+        return f"cannot read the dice {word!r}: a roll is two dice, like 64:"
+    if "/" in word:
+        return f"cannot read the move {word!r}: write it FROM/TO with points 1-24, bar or off"
+    return (
+        f"cannot read {word!r}: expected dice like 64:, a move like 24/18, a turn number, "
+        "double, take, drop or resigns"
+    )
+
+
+# writing ----------------------------------------------------------------
+
+
+def point_text(index: int) -> str:
+    if index == OFF:
+        return "off"
+    if index in (BAR, START):
+        return "bar"
+    return str(index)
+
+
+def write_steps(steps: Iterable[Step]) -> str:
+    """Canonical moves: in the order played, a checker that goes on chained in full,
+    ``(N)`` for consecutive repeats, ``*`` on hits.
+
+    >>> write_steps([Step(24, 18, 6), Step(18, 14, 4)])
+    '24/18/14'
+    """
+    chains: list[list[Step]] = []
+    for s in steps:
+        if chains and chains[-1][-1].to == s.frm and s.frm != OFF:
+            chains[-1].append(s)
+        else:
+            chains.append([s])
+    texts = [
+        point_text(c[0].frm) + "".join(f"/{point_text(s.to)}{'*' if s.hit else ''}" for s in c)
+        for c in chains
+    ]
+    out: list[str] = []
+    count = 0
+    for i, t in enumerate(texts):
+        count += 1
+        if i + 1 < len(texts) and texts[i + 1] == t:
+            continue
+        out.append(t if count == 1 else f"{t}({count})")
+        count = 0
+    return " ".join(out)
+
+
+def dice_text(dice: tuple[int, int], pas: tuple[int, int] | None = None) -> str:
+    a, b = max(dice), min(dice)
+    return f"{a}{b}" + (f"+{pas[0]}{pas[1]}" if pas else "")
+
+
+def write_tags(tags: Iterable[tuple[str, str]]) -> list[str]:
+    tags = list(tags)
+    known = {k: v for k, v in tags}
+    order = [k for k in TAG_ORDER if k in known]
+    order += [k for k, _ in tags if k not in TAG_ORDER and k != "Result"]
+    lines = [f'[{k} "{_escape(known[k])}"]' for k in order]
+    lines.append(f'[Result "{_escape(known.get("Result", "*"))}"]')
+    return lines
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenAction:
+    """An action ready to be written: who did it and its canonical text."""
+
+    side: int
+    kind: str
+    text: str
+    comments: tuple[str, ...] = ()
+
+
+def write_movetext(actions: Sequence[WrittenAction], preamble: Sequence[str] = ()) -> str:
+    """Lines of movetext, white's turns numbered 1., 2., ... as in PGN."""
+    lines: list[str] = []
+    parts: list[str] = [f"{{{c}}}" for c in preamble]
+    number = 0
+    prev: WrittenAction | None = None
+    for a in actions:
+        opens = a.side == WHITE and (
+            a.kind == "double" or (a.kind == "turn" and not _after_own_double(prev))
+        )
+        if opens or number == 0:
+            if parts and number:
+                lines.append(" ".join(parts))
+                parts = []
+            number += 1
+            parts.append(f"{number}.")
+        parts.append(a.text)
+        parts.extend(f"{{{c}}}" for c in a.comments)
+        prev = a
+    if parts:
+        lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+def _after_own_double(prev: WrittenAction | None) -> bool:
+    return prev is not None and prev.kind == "take"

@@ -1,0 +1,236 @@
+"""Immutable positions, their JSON form (NOTATION.md section 2) and a text diagram."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import PositionError
+from engine.variants import (
+    BAR,
+    BLACK,
+    CHECKERS,
+    OFF,
+    SIDE_NAMES,
+    SIZE,
+    START,
+    WHITE,
+    Variant,
+    variant_named,
+)
+
+Board = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """The doubling cube: its value and who owns it (``None``: in the middle)."""
+
+    value: int = 1
+    owner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A position: the variant, the side to move and both boards, each a tuple of 27
+    counts in its owner's numbering (0 = borne off, 1-24, 25 = bar, 26 = start)."""
+
+    variant: str
+    turn: int
+    white: Board
+    black: Board
+    cube: Cube | None = None
+
+    @classmethod
+    def start(cls, variant: str, *, cube: bool = False) -> Position:
+        """The position before the first turn of a game.
+
+        >>> Position.start("long").board(0)[24]
+        15
+        """
+        v = variant_named(variant)
+        return cls(v.name, v.first_side, v.start, v.start, Cube() if cube else None)
+
+    @property
+    def rules_variant(self) -> Variant:
+        return variant_named(self.variant)
+
+    def board(self, side: int) -> Board:
+        return self.white if side == WHITE else self.black
+
+    def off(self, side: int) -> int:
+        return self.board(side)[OFF]
+
+    def pips(self, side: int) -> int:
+        """Pips the side needs to bear everything off (bar and start count 25)."""
+        b = self.board(side)
+        return sum(p * b[p] for p in range(1, 25)) + 25 * (b[BAR] + b[START])
+
+    def with_turn(self, side: int) -> Position:
+        return Position(self.variant, side, self.white, self.black, self.cube)
+
+    # JSON ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as NOTATION.md section 2 writes it."""
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "turn": SIDE_NAMES[self.turn],
+            "white": _side_json(self.white),
+            "black": _side_json(self.black),
+        }
+        if self.cube is not None:
+            owner = None if self.cube.owner is None else SIDE_NAMES[self.cube.owner]
+            out["cube"] = {"value": self.cube.value, "owner": owner}
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Position:
+        """Read and check a position; a bad one raises :class:`PositionError`."""
+        if not isinstance(data, dict):
+            raise PositionError("a position must be a JSON object")
+        unknown = set(data) - {"variant", "turn", "white", "black", "cube"}
+        if unknown:
+            raise PositionError(f"unknown key {sorted(unknown)[0]!r} in the position")
+        name = data.get("variant")
+        if not isinstance(name, str):
+            raise PositionError('the position needs a "variant": long, short or lurc')
+        try:
+            v = variant_named(name)
+        except ValueError as exc:
+            raise PositionError(str(exc)) from None
+        turn = data.get("turn", SIDE_NAMES[v.first_side])
+        if turn not in SIDE_NAMES:
+            raise PositionError(f'"turn" must be "white" or "black", not {turn!r}')
+        white = _side_board(v, "white", data.get("white"))
+        black = _side_board(v, "black", data.get("black"))
+        _check_overlap(v, white, black)
+        pos = cls(v.name, SIDE_NAMES.index(turn), white, black, _cube(v, data.get("cube")))
+        return pos
+
+    def render(self) -> str:
+        """A text diagram in the numbering of the side to move."""
+        return render(self)
+
+
+def _side_json(board: Board) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for p in range(24, 0, -1):
+        if board[p]:
+            out[str(p)] = board[p]
+    if board[BAR]:
+        out["bar"] = board[BAR]
+    if board[START]:
+        out["start"] = board[START]
+    return out
+
+
+def _side_board(v: Variant, side: str, raw: object) -> Board:
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise PositionError(f'"{side}" must map points to checker counts')
+    board = [0] * SIZE
+    declared_off: int | None = None
+    for key, count in raw.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise PositionError(f"{side} point {key}: the count must be a whole number >= 0")
+        if key == "off":
+            declared_off = count
+            continue
+        index = _point_index(v, side, key)
+        board[index] = count
+    on_board = sum(board)
+    if on_board > CHECKERS:
+        raise PositionError(f"{side} has {on_board} checkers; a side has {CHECKERS}")
+    board[OFF] = CHECKERS - on_board
+    if declared_off is not None and declared_off != board[OFF]:
+        raise PositionError(
+            f"{side}: off is {declared_off} but {on_board} checkers are listed on the board"
+        )
+    return tuple(board)
+
+
+def _point_index(v: Variant, side: str, key: object) -> int:
+    if key == "bar":
+        if not v.hits:
+            raise PositionError(f"{side}: {v.title} has no bar (there is no hitting)")
+        return BAR
+    if key == "start":
+        if v.name != "lurc":
+            raise PositionError(f"{side}: only Lurč has a start (checkers not yet entered)")
+        return START
+    if isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 24:
+        return int(key)
+    raise PositionError(f"{side}: {key!r} is not a point (1-24, bar, start)")
+
+
+def _check_overlap(v: Variant, white: Board, black: Board) -> None:
+    wmap = v.opp_map[WHITE]
+    for p in range(1, 25):
+        if white[p] and black[wmap[p]]:
+            raise PositionError(
+                f"white point {p} and black point {wmap[p]} are the same field "
+                "and cannot hold checkers of both sides"
+            )
+
+
+def _cube(v: Variant, raw: object) -> Cube | None:
+    if raw is None:
+        return None
+    if v.name != "short":
+        raise PositionError("only short backgammon has a doubling cube")
+    if not isinstance(raw, dict):
+        raise PositionError('"cube" must be an object like {"value": 2, "owner": "white"}')
+    value = raw.get("value", 1)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or value & (value - 1):
+        raise PositionError(f"the cube value must be 1, 2, 4, 8, ..., not {value!r}")
+    owner = raw.get("owner")
+    if owner is not None and owner not in SIDE_NAMES:
+        raise PositionError(f'the cube owner must be "white", "black" or null, not {owner!r}')
+    return Cube(value, None if owner is None else SIDE_NAMES.index(owner))
+
+
+def _cell(count: int, letter: str) -> str:
+    return f"{letter}{count}".rjust(4) if count else "   ."
+
+
+def render(pos: Position) -> str:
+    """Draw the board as text, numbered for the side to move (``X`` its checkers,
+    ``O`` the opponent's), with bar, off and pip counts.
+
+    >>> print(render(Position.start("long")).splitlines()[0])
+    long nardy, white to move (points in white's numbering)
+    """
+    v = pos.rules_variant
+    me = pos.board(pos.turn)
+    opp = pos.board(1 - pos.turn)
+    omap = v.opp_map[pos.turn]
+
+    def cell(p: int) -> str:
+        if me[p]:
+            return _cell(me[p], "X")
+        return _cell(opp[omap[p]], "O")
+
+    name = SIDE_NAMES[pos.turn]
+    other = SIDE_NAMES[1 - pos.turn]
+    top = list(range(13, 25))
+    bottom = list(range(12, 0, -1))
+    lines = [
+        f"{v.title}, {name} to move (points in {name}'s numbering)",
+        "".join(f"{p:4d}" for p in top),
+        "".join(cell(p) for p in top),
+        "".join(cell(p) for p in bottom),
+        "".join(f"{p:4d}" for p in bottom),
+        f"X = {name}: off {me[OFF]}, bar {me[BAR]}, pips {pos.pips(pos.turn)}"
+        + (f", start {me[START]}" if v.name == "lurc" else ""),
+        f"O = {other}: off {opp[OFF]}, bar {opp[BAR]}, pips {pos.pips(1 - pos.turn)}"
+        + (f", start {opp[START]}" if v.name == "lurc" else ""),
+    ]
+    if pos.cube is not None:
+        owner = "middle" if pos.cube.owner is None else SIDE_NAMES[pos.cube.owner]
+        lines.append(f"cube {pos.cube.value} ({owner})")
+    return "\n".join(lines)
+
+
+__all__ = ["BLACK", "WHITE", "Board", "Cube", "Position", "render"]

@@ -1,0 +1,334 @@
+"""Playing a turn as it was written: find the dice for each written move, play them in
+the written order and check the result against the must-play rule (NOTATION 1,
+Verification). A turn that uses all its dice needs no search; only a shorter one is
+compared with the generated legal ends."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalTurnError
+from engine.movegen import (
+    CLOSED,
+    ENTER_FIRST,
+    HIGHER_CHECKER,
+    NO_CHECKER,
+    NOT_EXACT,
+    NOT_HOME,
+    Step,
+    TurnState,
+    dice_to_play,
+)
+from engine.notation import WrittenMove, point_text
+from engine.variants import BAR, OFF, SIDE_NAMES, START
+
+Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
+
+
+def segments(moves: tuple[WrittenMove, ...]) -> list[Segment]:
+    """The written moves cut into from/to pairs, repeats expanded."""
+    out: list[Segment] = []
+    for m in moves:
+        pairs = [(a[0], b[0], b[1]) for a, b in zip(m.points, m.points[1:], strict=False)]
+        out.extend(pairs * m.repeat)
+    return out
+
+
+class WrittenTurn:
+    """Resolve the written moves of one turn; ``play`` returns the steps and end boards
+    or raises :class:`IllegalTurnError` with the first rule broken."""
+
+    __slots__ = ("_most", "best", "ends", "me0", "opp0", "result", "segs", "state")
+
+    def __init__(self, state: TurnState, me: list[int], opp: list[int], segs: list[Segment]):
+        self.state = state
+        self.me0 = me
+        self.opp0 = opp
+        self.segs = segs
+        self.best: tuple[int, str, str | None] = (-1, "", None)
+        self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+        self.result: tuple[tuple[Step, ...], list[int], list[int]] | None = None
+
+    def play(self) -> tuple[tuple[Step, ...], list[int], list[int]]:
+        st = self.state
+        if self.segs and st.variant.hits is False:
+            for a, b, star in self.segs:
+                if star:
+                    raise IllegalTurnError(
+                        f"{point_text(a)}/{point_text(b)}*: there is no hitting in "
+                        f"{st.variant.title}",
+                        rule="L3",
+                    )
+        dice = list(dice_to_play(st.dice))
+        head_left = st.head_allowance(self.me0, self.opp0)
+        if self._walk(0, self.me0[:], self.opp0[:], dice, head_left, ()):
+            assert self.result is not None
+            return self.result
+        _, message, rule = self.best
+        raise IllegalTurnError(message, rule=rule)
+
+    def _fail(self, depth: int, message: str, rule: str | None) -> None:
+        if depth > self.best[0]:
+            self.best = (depth, message, rule)
+
+    def _walk(
+        self,
+        i: int,
+        me: list[int],
+        opp: list[int],
+        dice: list[int],
+        head_left: int,
+        steps: tuple[Step, ...],
+    ) -> bool:
+        if i == len(self.segs):
+            return self._accept(me, opp, dice, steps)
+        a, b, star = self.segs[i]
+        st = self.state
+        if a == BAR and st.variant.name == "lurc" and not me[BAR]:
+            a = START
+        if a == OFF or b == BAR or (b >= a and b != OFF):
+            self._fail(
+                i,
+                f"{_seg(a, b)}: checkers move from higher points to lower ones "
+                "(24 towards 1, then off)",
+                None,
+            )
+            return False
+        if not dice:
+            self._fail(i, f"{_seg(a, b)}: all the dice of {_roll(st)} are already used", "L3")
+            return False
+        dist = (BAR if a == START else a) - b
+        singles = sorted({d for d in dice if d == dist or (b == OFF and d > dist)}, reverse=True)
+        if singles:
+            for d in singles:
+                outcome = self._single(i, a, b, star, d, me, opp, head_left)
+                if outcome is None:
+                    continue
+                me2, opp2, step = outcome
+                rest = dice[:]
+                rest.remove(d)
+                if self._walk(i + 1, me2, opp2, rest, head_left - (a == st.head), (*steps, step)):
+                    return True
+            return False
+        return self._compound(i, a, b, star, me, opp, dice, head_left, steps)
+
+    def _single(
+        self,
+        i: int,
+        a: int,
+        b: int,
+        star: bool,
+        d: int,
+        me: list[int],
+        opp: list[int],
+        head_left: int,
+    ) -> tuple[list[int], list[int], Step] | None:
+        st = self.state
+        if a == st.head and not head_left:
+            self._fail(i, _head_message(st, me), _head_rule(st, me))
+            return None
+        to = st.target(me, opp, a, d)
+        if to < 0:
+            self._fail(i, self._why(to, a, b, d, me, opp), self._rule(to))
+            return None
+        me2, opp2 = me[:], opp[:]
+        hit = st.move(me2, opp2, a, to)
+        if star and not hit:
+            self._fail(
+                i,
+                f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
+                "S3",
+            )
+            return None
+        if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
+            self._fail(i, _block_message(st, "after " + _seg(a, b)), "L5")
+            return None
+        return me2, opp2, Step(a, to, d, hit)
+
+    def _compound(
+        self,
+        i: int,
+        a: int,
+        b: int,
+        star: bool,
+        me: list[int],
+        opp: list[int],
+        dice: list[int],
+        head_left: int,
+        steps: tuple[Step, ...],
+    ) -> bool:
+        """A move over several dice (``24/14`` with 6-4): every order of the dice whose
+        intermediate landings are open and hit nothing is tried."""
+        st = self.state
+        found = False
+
+        def extend(
+            pos: int,
+            me: list[int],
+            opp: list[int],
+            left: list[int],
+            hl: int,
+            chain: tuple[Step, ...],
+        ) -> bool:
+            nonlocal found
+            for d in sorted(set(left), reverse=True):
+                if pos == st.head and not hl:
+                    self._fail(i, _head_message(st, me), _head_rule(st, me))
+                    continue
+                to = st.target(me, opp, pos, d)
+                if to < 0:
+                    if to != NO_CHECKER:
+                        self._fail(i, self._why(to, pos, b, d, me, opp), self._rule(to))
+                    continue
+                if to != b and (to < b or to == OFF):
+                    continue  # overshoots the written point
+                me2, opp2 = me[:], opp[:]
+                hit = st.move(me2, opp2, pos, to)
+                rest = left[:]
+                rest.remove(d)
+                step = Step(pos, to, d, hit)
+                hl2 = hl - (pos == st.head)
+                if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
+                    self._fail(i, _block_message(st, "on the way"), "L5")
+                    continue
+                if to == b:
+                    if len(chain) == 0:
+                        continue  # a single die: not a compound move
+                    if star and not hit:
+                        self._fail(i, f"{_seg(a, b)}*: there is nothing to hit on point {b}", "S3")
+                        continue
+                    found = True
+                    if self._walk(i + 1, me2, opp2, rest, hl2, (*steps, *chain, step)):
+                        return True
+                    continue
+                if hit:
+                    self._fail(
+                        i,
+                        f"{_seg(a, b)} hits on point {to} on the way: write the "
+                        f"hit as a chain ({_seg(a, to)}*/{point_text(b)})",
+                        "S3",
+                    )
+                    continue
+                if rest and extend(to, me2, opp2, rest, hl2, (*chain, step)):
+                    return True
+            return False
+
+        if extend(a, me, opp, dice, head_left, ()):
+            return True
+        if not found:
+            self._fail(
+                i,
+                f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}",
+                _must_rule(st),
+            )
+        return False
+
+    def _accept(
+        self, me: list[int], opp: list[int], dice: list[int], steps: tuple[Step, ...]
+    ) -> bool:
+        st = self.state
+        depth = len(self.segs)
+        if not dice:
+            if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
+                self._fail(depth, _block_message(st, "at the end of the turn"), "L5")
+                return False
+            self.result = (steps, me, opp)
+            return True
+        if self.ends is None:
+            generated = st.generate(self.me0, self.opp0)
+            self.ends = {(e[1], e[2]) for e in generated}
+            most = len(generated[0][0]) if generated else 0
+            high = any(s.die == st.dice[0] for e in generated for s in e[0])
+            self._most = (most, high)
+        if (tuple(me), tuple(opp)) in self.ends:
+            self.result = (steps, me, opp)
+            return True
+        most, high = self._most
+        used = len(steps)
+        if most > used:
+            what = "both dice" if most == 2 and st.dice[0] != st.dice[1] else f"{most} moves"
+            message = f"{what} of {_roll(st)} can be played, and must be"
+        elif most == 1 and st.dice[0] != st.dice[1] and high:
+            message = f"only one die can be played, so it must be the higher one ({st.dice[0]})"
+        else:
+            message = "this play is not one the roll allows"
+            if st.variant.block_rule:
+                self._fail(depth, _block_message(st, "at the end of the turn"), "L5")
+                return False
+        self._fail(depth, message, _must_rule(st))
+        return False
+
+    def _why(self, code: int, a: int, b: int, d: int, me: list[int], opp: list[int]) -> str:
+        st = self.state
+        side = SIDE_NAMES[st.side]
+        if code == NO_CHECKER:
+            where = (
+                "on the bar" if a == BAR else "waiting to enter" if a == START else f"on point {a}"
+            )
+            return f"there is no {side} checker {where}"
+        if code == ENTER_FIRST:
+            return f"{side} has a checker on the bar and must enter it first"
+        if code == CLOSED:
+            to = (BAR if a == START else a) - d
+            if st.closed_at == 1:
+                return f"point {to} is closed by {_other(st)}"
+            return f"point {to} is closed: {_other(st)} has {opp[st.omap[to]]} checkers there"
+        if code == NOT_HOME:
+            return f"{side} cannot bear off before all checkers are home (points 1-6)"
+        if code == HIGHER_CHECKER:
+            high = max(p for p in range(a + 1, 7) if me[p])
+            return (
+                f"{_seg(a, OFF)} with a {d}: a checker stands higher, on point {high}, so "
+                f"the {d} must be played there"
+            )
+        if code == NOT_EXACT:
+            return f"{_seg(a, OFF)} with a {d}: Lurč bears off only with the exact number"
+        return f"{_seg(a, b)} is not possible"
+
+    def _rule(self, code: int) -> str | None:
+        name = self.state.variant.name
+        table = {
+            CLOSED: {"long": "L3", "short": "S3", "lurc": "Z4"},
+            ENTER_FIRST: {"short": "S4", "lurc": "Z5"},
+            NOT_HOME: {"long": "L7", "short": "S5", "lurc": "Z9"},
+            HIGHER_CHECKER: {"long": "L7", "short": "S5", "lurc": "Z9"},
+            NOT_EXACT: {"lurc": "Z9"},
+        }
+        return table.get(code, {}).get(name)
+
+
+def _seg(a: int, b: int) -> str:
+    return f"{point_text(a)}/{point_text(b)}"
+
+
+def _roll(st: TurnState) -> str:
+    return f"{st.dice[0]}-{st.dice[1]}"
+
+
+def _left(dice: list[int]) -> str:
+    return " and ".join(str(d) for d in sorted(dice, reverse=True)) or "nothing"
+
+
+def _other(st: TurnState) -> str:
+    return SIDE_NAMES[1 - st.side]
+
+
+def _must_rule(st: TurnState) -> str:
+    return {"long": "L6", "short": "S5", "lurc": "Z10"}[st.variant.name]
+
+
+def _head_rule(st: TurnState, me: list[int]) -> str:
+    allowance = st.head_allowance(me, me)  # only first-turn facts matter for the id
+    del allowance
+    return "L4.1"
+
+
+def _head_message(st: TurnState, me: list[int]) -> str:
+    a, b = st.dice
+    if a == b and a in (6, 4, 3) and me[st.head] + 2 >= 15:
+        return "a third checker may not leave the head, even on the first turn"
+    return "a second checker may not leave the head"
+
+
+def _block_message(st: TurnState, when: str) -> str:
+    other = _other(st)
+    where = "in its home " if st.rules.block_ahead == "in-home" else ""
+    return f"a block of six points {when} with no {other} checker {where}ahead of it is not allowed"

@@ -1,0 +1,1 @@
+"""Shared pytest configuration; pytest-django reads its settings from pyproject.toml."""
