@@ -23,7 +23,15 @@ from engine.errors import (
 from engine.movegen import Step, Turn, legal_turns
 from engine.notation import GameRecord, read_records, write_steps
 from engine.position import Cube, Position, render
-from engine.replay import Outcome, Replay, format_text, replay, rules_from_record, verify_text
+from engine.replay import (
+    Outcome,
+    Replay,
+    format_text,
+    replay,
+    rules_from_record,
+    verify,
+    verify_text,
+)
 from engine.variants import BLACK, WHITE, Rules
 
 __all__ = [
@@ -50,6 +58,7 @@ __all__ = [
     "render",
     "replay",
     "rules_from_record",
+    "verify",
     "verify_text",
     "write_steps",
 ]

@@ -10,7 +10,7 @@ from typing import TextIO
 from engine.movegen import legal_turns
 from engine.notation import read_records
 from engine.position import Position
-from engine.replay import replay
+from engine.replay import replay, verify
 from engine.selfplay import random_game
 from engine.variants import Rules
 
@@ -62,7 +62,7 @@ def run_bench(*, quick: bool = False, out: TextIO) -> int:
 
         def verify_all(texts: list[str] = texts) -> None:
             for t in texts:
-                result = replay(read_records(t)[0])
+                result = verify(read_records(t)[0])
                 assert result.ok, result.error
 
         per_run, _ = _clock(verify_all, seconds)

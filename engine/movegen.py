@@ -8,6 +8,7 @@ are immutable :class:`Step` and :class:`Turn` values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.errors import DiceError
 from engine.position import Board, Position
@@ -22,8 +23,7 @@ HIGHER_CHECKER = -5
 NOT_EXACT = -6
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One checker moved by one die: ``frm`` 1-24, 25 (bar) or 26 (start); ``to`` 0 is
     off."""
 
@@ -157,6 +157,30 @@ class TurnState:
             run = 0
         return True
 
+    def block_ok_near(self, me: list[int], opp: list[int], points: list[int]) -> bool:
+        """L5 checked only for the runs through ``points`` (long nardy): the points a
+        turn newly occupied, when the position before the turn was lawful."""
+        if not self.variant.block_rule:
+            return True
+        in_home = self.rules.block_ahead == "in-home"
+        for p in points:
+            if not me[p]:
+                continue
+            q = p + 12 if p <= 12 else p - 12  # the same point in the opponent's numbering
+            high = q
+            while high < 24 and me[_LONG_ROUTE[high + 1]]:
+                high += 1
+            low = q
+            while low > 1 and me[_LONG_ROUTE[low - 1]]:
+                low -= 1
+            if high - low >= 5:
+                cap = low - 1
+                if in_home and cap > 6:
+                    cap = 6
+                if not any(opp[1 : cap + 1]):
+                    return False
+        return True
+
     # whole turns --------------------------------------------------------
 
     def generate(
@@ -170,12 +194,17 @@ class TurnState:
         high = self.dice[0]
         mixed = self.dice[0] != self.dice[1]
 
+        # L5 is checked only around newly occupied points when the position before
+        # the turn is lawful (the usual case), everywhere otherwise.
+        lawful = not self.variant.block_rule or self.block_ok(me, opp)
+
         def visit(
             me: list[int],
             opp: list[int],
             left: tuple[int, ...],
             head_left: int,
             path: tuple[Step, ...],
+            fresh: tuple[int, ...],
         ) -> None:
             tme, topp = tuple(me), tuple(opp)
             if (tme, topp, left, head_left) in seen:
@@ -185,7 +214,12 @@ class TurnState:
             used = len(dice) - len(left)
             node = nodes.get(key)
             if node is None:
-                ok = every_step or self.block_ok(me, opp)
+                if every_step:
+                    ok = True  # every step was checked on the way
+                elif lawful:
+                    ok = not fresh or self.block_ok_near(me, opp, list(fresh))
+                else:
+                    ok = self.block_ok(me, opp)
                 node = nodes[key] = _Node(used, path, ok)
             if mixed and used == 1 and path[0].die == high and node.high_path is None:
                 node.high_path = path
@@ -207,6 +241,7 @@ class TurnState:
                     if to < 0:
                         continue
                     me2, opp2 = me[:], opp[:]
+                    new_point = to and not me2[to]
                     hit = self.move(me2, opp2, frm, to)
                     if every_step and not self.block_ok(me2, opp2):
                         continue
@@ -216,9 +251,10 @@ class TurnState:
                         rest,
                         head_left - (frm == self.head),
                         (*path, Step(frm, to, d, hit)),
+                        (*fresh, to) if new_point else fresh,
                     )
 
-        visit(me[:], opp[:], dice, self.head_allowance(me, opp), ())
+        visit(me[:], opp[:], dice, self.head_allowance(me, opp), (), ())
         best = max((n.used for n in nodes.values() if n.ok), default=0)
         ends = [(k, n) for k, n in nodes.items() if n.ok and n.used == best]
         if best == 1 and mixed and any(n.high_path is not None for _, n in ends):

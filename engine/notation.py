@@ -7,10 +7,11 @@ form: ``write(read(text))`` is stable.
 
 from __future__ import annotations
 
-import bisect
+import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.errors import RecordSyntaxError
 from engine.movegen import Step
@@ -64,19 +65,17 @@ _MOVE = re.compile(r"((?:bar|off|\d+)\*?(?:/(?:bar|off|\d+)\*?)+)(?:\((\d+)\))?"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-@dataclass(frozen=True, slots=True)
-class WrittenMove:
+class WrittenMove(NamedTuple):
     """One move as written: its points (0 = off, 25 = bar) with hit marks, repeated
-    ``repeat`` times (``24/18(2)``)."""
+    ``repeat`` times (``24/18(2)``), and its from/to pairs with repeats expanded."""
 
     points: tuple[tuple[int, bool], ...]
     repeat: int
     text: str
-    col: int
+    segments: tuple[tuple[int, int, bool], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A turn (``kind == "turn"``), a cube action or a resignation, as written."""
 
     kind: str
@@ -122,19 +121,6 @@ class GameRecord:
     @property
     def variant(self) -> str:
         return self.tag("Variant")
-
-
-@dataclass(slots=True)
-class _Source:
-    text: str
-    starts: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer(r"\n", self.text)]
-
-    def where(self, offset: int) -> tuple[int, int]:
-        i = bisect.bisect_right(self.starts, offset) - 1
-        return i + 1, offset - self.starts[i] + 1
 
 
 def split_games(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
@@ -240,109 +226,171 @@ def _valid_date(value: str) -> bool:
     return True
 
 
+_FAST_TURN = re.compile(
+    r"[ \t\r\n]*(?:\d+\.+[ \t\r\n]*)?(?:([WB])[ \t]*)?([1-6])-?([1-6]):"
+    r"((?:[ \t]+[0-9bar]+\*?(?:/[0-9bfaro]+\*?)+(?:\(\d\))?)*)(?=\s|$)"
+)
+_MOVE_CACHE: dict[str, WrittenMove] = {}
+
+
+_DICE_TOKENS = {
+    f"{a}{sep}{b}:": (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7) for sep in "-"
+} | {f"{a}{b}:": (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)}
+
+
+def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | None:
+    """The quick reader for movetext made only of turn numbers, dice and moves (what a
+    program writes). None when anything else appears: the full reader takes over."""
+    actions: list[Action] = []
+    dice_tokens, cache = _DICE_TOKENS, _MOVE_CACHE
+    append = actions.append
+    for line_no, line in lines:
+        if "{" in line or ";" in line:
+            return None
+        cursor = 0
+        dice: tuple[int, int] | None = None
+        col = 0
+        moves: list[WrittenMove] = []
+        for token in line.split():
+            roll = dice_tokens.get(token)
+            if roll is not None:
+                if dice is not None:
+                    append(Action("turn", None, line_no, col, dice, None, tuple(moves)))
+                cursor = line.find(token, cursor)
+                col = cursor + 1
+                cursor += len(token)
+                dice, moves = roll, []
+                continue
+            move = cache.get(token)
+            if move is not None and dice is not None:
+                moves.append(move)
+                continue
+            if token[-1] == "." and token[:-1].isdigit():
+                continue
+            if dice is None or "/" not in token:
+                return None
+            found = _cached_moves(token)
+            if found is None:
+                return None
+            moves.extend(found)
+        if dice is not None:
+            append(Action("turn", None, line_no, col, dice, None, tuple(moves)))
+    return actions
+
+
 def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list[str]]:
     if not lines:
         return [], []
-    base = lines[0][0]
-    src = _Source("\n".join(line for _, line in lines))
+    plain = _read_plain_movetext(lines)
+    if plain is not None:
+        return plain, []
+    text = "\n".join(line for _, line in lines)
     actions: list[Action] = []
     preamble: list[str] = []
-    pending_side: tuple[int, int, int] | None = None  # side, line, col
-    turn: dict[str, object] | None = None
+    pending: tuple[int, int, int] | None = None  # a side letter read: side, line, col
+    pos = 0
+    line_at, line_no = 0, lines[0][0]  # an offset whose line is known, and that line
 
-    def flush() -> None:
-        nonlocal turn
-        if turn is not None:
-            actions.append(Action(**turn))  # type: ignore[arg-type]
-            turn = None
+    def where(offset: int) -> tuple[int, int]:
+        nonlocal line_at, line_no
+        line_no += text.count("\n", line_at, offset)
+        line_at = offset
+        return line_no, offset - text.rfind("\n", 0, offset)
 
-    def comment(text: str) -> None:
-        if turn is not None:
-            turn["comments"] = (*turn["comments"], text)  # type: ignore[misc]
-        elif actions:
-            last = actions[-1]
-            actions[-1] = Action(
-                last.kind,
-                last.side,
-                last.line,
-                last.col,
-                last.dice,
-                last.pas,
-                last.moves,
-                (*last.comments, text),
-            )
-        else:
-            preamble.append(text)
-
-    for m in _TOKEN.finditer(src.text):
+    size = len(text)
+    fast_turn = _FAST_TURN.match
+    while pos < size:
+        fast = None if pending else fast_turn(text, pos)
+        if fast is not None:
+            moves = _cached_moves(fast.group(4))
+            if moves is not None:
+                letter = fast.group(1)
+                line, col = where(fast.start(1) if letter else fast.start(2))
+                a, b = int(fast.group(2)), int(fast.group(3))
+                side = None if letter is None else (WHITE if letter == "W" else BLACK)
+                dice = (a, b) if a >= b else (b, a)
+                actions.append(Action("turn", side, line, col, dice, None, moves))
+                pos = fast.end()
+                continue
+        m = _TOKEN.search(text, pos)
+        if m is None:
+            break
+        pos = m.end()
         word = m.group()
-        line, col = src.where(m.start())
-        line += base - 1
-        if word.startswith("{"):
-            if not word.endswith("}"):
+        line, col = where(m.start())
+        if word[0] in "{;":
+            if word[0] == "{" and not word.endswith("}"):
                 raise RecordSyntaxError("a comment { is never closed by }", line=line, col=col)
-            comment(word[1:-1].strip())
+            body = word[1:-1] if word[0] == "{" else word[1:]
+            if actions:
+                last = actions[-1]
+                actions[-1] = last._replace(comments=(*last.comments, body.strip()))
+            else:
+                preamble.append(body.strip())
             continue
-        if word.startswith(";"):
-            comment(word[1:].strip())
-            continue
-        rest = word
-        number = _NUMBER.match(rest)
+        number = _NUMBER.match(word)
         if number:
-            rest = rest[number.end() :]
+            word = word[number.end() :]
             col += number.end()
-            if not rest:
+            if not word:
                 continue
-        if rest in ("W", "B"):
-            if pending_side:
-                raise RecordSyntaxError(f"{rest!r} follows another side letter", line=line, col=col)
-            flush()
-            pending_side = (WHITE if rest == "W" else BLACK, line, col)
+        if word in ("W", "B"):
+            if pending:
+                raise RecordSyntaxError(f"{word!r} follows another side letter", line=line, col=col)
+            pending = (WHITE if word == "W" else BLACK, line, col)
             continue
-        dice = _DICE.match(rest)
-        if dice:
-            flush()
-            side, line, col = _side(dice.group(1), pending_side, line, col)
-            pending_side = None
-            roll, pas = _dice_values(dice, line, col)
-            turn = {
-                "kind": "turn",
-                "side": side,
-                "line": line,
-                "col": col,
-                "dice": roll,
-                "pas": pas,
-                "moves": (),
-                "comments": (),
-            }
-            rest = rest[dice.end() :]
-            col += dice.end()
-            if not rest:
+        dice_m = _DICE.match(word)
+        if dice_m:
+            side, line, col = _side(dice_m.group(1), pending, line, col)
+            pending = None
+            roll, pas = _dice_values(dice_m, line, col)
+            actions.append(Action("turn", side, line, col, roll, pas))
+            word = word[dice_m.end() :]
+            col += dice_m.end()
+            if not word:
                 continue
-        cube = _WORD.fullmatch(rest)
+        cube = _WORD.fullmatch(word)
         if cube:
-            flush()
-            side, line, col = _side(cube.group(1), pending_side, line, col)
-            pending_side = None
+            side, line, col = _side(cube.group(1), pending, line, col)
+            pending = None
             actions.append(Action(cube.group(2), side, line, col))
             continue
-        move = _MOVE.fullmatch(rest)
-        if move and turn is not None:
-            turn["moves"] = (*turn["moves"], _written_move(move, line, col))  # type: ignore[misc]
+        move = _MOVE.fullmatch(word)
+        if move and pending is None and actions and actions[-1].kind == "turn":
+            last = actions[-1]
+            actions[-1] = last._replace(moves=(*last.moves, _written_move(move, line, col)))
             continue
         if move:
             raise RecordSyntaxError(
-                f"the move {rest!r} has no dice before it (write them like 64: {rest})",
+                f"the move {word!r} has no dice before it (write them like 64: {word})",
                 line=line,
                 col=col,
             )
-        raise RecordSyntaxError(_explain(rest), line=line, col=col)
-    flush()
-    if pending_side:
+        raise RecordSyntaxError(_explain(word), line=line, col=col)
+    if pending:
         raise RecordSyntaxError(
-            "a side letter ends the game without a turn", line=pending_side[1], col=pending_side[2]
+            "a side letter ends the game without a turn", line=pending[1], col=pending[2]
         )
     return actions, preamble
+
+
+def _cached_moves(group: str) -> tuple[WrittenMove, ...] | None:
+    """The moves of a well-formed turn from the cache (None: read them the slow way)."""
+    out = []
+    for word in group.split():
+        move = _MOVE_CACHE.get(word)
+        if move is None:
+            m = _MOVE.fullmatch(word)
+            if m is None:
+                return None
+            try:
+                move = _written_move(m, 0, 0)
+            except RecordSyntaxError:
+                return None
+            if len(_MOVE_CACHE) < 100_000:
+                _MOVE_CACHE[word] = move
+        out.append(move)
+    return tuple(out)
 
 
 def _side(
@@ -399,7 +447,8 @@ def _written_move(m: re.Match[str], line: int, col: int) -> WrittenMove:
             line=line,
             col=col,
         )
-    return WrittenMove(tuple(points), repeat, m.group(), col)
+    pairs = tuple((a[0], b[0], b[1]) for a, b in itertools.pairwise(points))
+    return WrittenMove(tuple(points), repeat, m.group(), pairs * repeat)
 
 
 def _explain(word: str) -> str:

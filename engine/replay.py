@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.movegen import Step, TurnState, side_lists
+from engine.movegen import Step, TurnState
 from engine.notation import (
     Action,
     GameRecord,
@@ -19,7 +20,7 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import WrittenTurn, segments
+from engine.written import play_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +50,7 @@ class Outcome:
         return self.result + how
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedAction:
+class PlayedAction(NamedTuple):
     """One action of a replayed game with the positions before and after it."""
 
     action: Action
@@ -134,187 +134,172 @@ def outcome_for(pos: Position, winner: int, rules: Rules, **flags: object) -> Ou
     return Outcome(winner, kind, cube=cube, **flags)  # type: ignore[arg-type]
 
 
-def replay(record: GameRecord, *, check_result: bool = True) -> Replay:
+def replay(record: GameRecord, *, check_result: bool = True, keep: bool = True) -> Replay:
     """Replay a game action by action. Never raises for a rule broken: the first
-    problem is kept in ``Replay.error`` with its line, column and turn."""
-    rules = rules_from_record(record)
-    v = variant_named(record.variant)
-    out = Replay(record, rules)
-    pos = Position.start(v.name, cube=rules.cube and v.name == "short")
-    out.position = pos
-    if v.name == "lurc":
-        out.error = VerificationError(
-            "Lurč records cannot be verified by this version of the engine",
-            line=record.line,
-            col=1,
+    problem is kept in ``Replay.error`` with its line, column and turn. With
+    ``keep=False`` only the final position is built, not one per action (faster)."""
+    result = _Replayer(record, keep).run()
+    if check_result and result.error is None:
+        _check_result(result)
+    return result
+
+
+def verify(record: GameRecord) -> Replay:
+    """Verify a game: replay it without keeping every position and check its Result."""
+    return replay(record, keep=False)
+
+
+class _Stop(Exception):
+    """Ends a replay at the first problem (caught inside ``_Replayer.run``)."""
+
+
+class _Replayer:
+    """The state of one replay: boards, side to move, cube, turn number, pending last
+    roll. Positions are built only when kept or needed."""
+
+    def __init__(self, record: GameRecord, keep: bool = True) -> None:
+        self.keep = keep
+        self.rules = rules_from_record(record)
+        self.variant = variant_named(record.variant)
+        self.out = Replay(record, self.rules)
+        start = Position.start(self.variant.name, cube=self.rules.cube and self.variant.hits)
+        self.built: Position | None = start
+        self.boards = [list(start.white), list(start.black)]
+        self.mover = start.turn
+        self.cube_state = start.cube
+        self.number = 0
+        self.first = True  # the next turn is the game's first
+        self.pending_last = False
+        self.offered = False
+        self.states: dict[tuple[int, tuple[int, int]], TurnState] = {}
+        self.action: Action | None = None
+        self.side = self.mover
+
+    def position(self) -> Position:
+        if self.built is None:
+            b = self.boards
+            self.built = Position(
+                self.variant.name, self.mover, tuple(b[0]), tuple(b[1]), self.cube_state
+            )
+        return self.built
+
+    def fail(self, message: str, rule: str | None = None) -> _Stop:
+        a = self.action
+        assert a is not None
+        self.out.error = VerificationError(
+            message,
+            rule=rule,
+            line=a.line,
+            col=a.col,
+            turn=self.number or 1,
+            side=SIDE_NAMES[self.side],
+            dice=a.dice_text if a.kind == "turn" else None,
+            text=_moves_text(a),
         )
-        return out
-    number = 0
-    pending_last = False
-    offered = False
-    first_roll = True
-    for action in record.actions:
-        side = pos.turn if action.side is None else action.side
+        return _Stop()
 
-        if out.outcome is not None:
-            return _stop(
-                out,
-                pos,
-                action,
-                side,
-                number,
-                f"the game is already over ({out.outcome.describe()}); nothing may follow it",
-                "L8",
+    def run(self) -> Replay:
+        out = self.out
+        if self.variant.name == "lurc":
+            out.error = VerificationError(
+                "Lurč records cannot be verified by this version of the engine",
+                line=out.record.line,
+                col=1,
             )
-        if action.kind == "resigns":
-            winner = 1 - side
-            oc = outcome_for(pos, winner, rules, resigned=True)
-            if pending_last:
-                oc = outcome_for(pos, WHITE, rules, resigned=True)
-            out.played.append(PlayedAction(action, side, number, pos, pos))
-            out.outcome = oc
-            continue
-        if action.kind in ("double", "take", "drop"):
-            if pos.cube is None:
-                return _stop(
-                    out,
-                    pos,
-                    action,
-                    side,
-                    number,
-                    "the doubling cube is not used in this game (Cube off)",
-                    "S7",
-                )
-            expected = pos.turn if action.kind == "double" else 1 - pos.turn
-            if side != expected or (action.kind == "double") == offered:
-                return _stop(
-                    out, pos, action, side, number, f"{action.kind} is not possible now", "S7"
-                )
-            if action.kind == "double" and pos.cube.owner not in (None, pos.turn):
-                return _stop(
-                    out,
-                    pos,
-                    action,
-                    side,
-                    number,
-                    f"{SIDE_NAMES[pos.turn]} does not own the cube",
-                    "S7",
-                )
-            new = pos
-            if action.kind == "double":
-                offered = True
-            elif action.kind == "take":
-                offered = False
-                new = Position(
-                    pos.variant, pos.turn, pos.white, pos.black, Cube(pos.cube.value * 2, side)
-                )
-            else:
-                out.outcome = Outcome(pos.turn, "oin", dropped=True, cube=pos.cube.value)
-            out.played.append(PlayedAction(action, side, number, pos, new))
-            pos = new
-            continue
-        # a turn
-        if side == v.first_side:
-            number += 1
-        if action.side is not None and action.side != pos.turn:
-            return _stop(
-                out,
-                pos,
-                action,
-                side,
-                number,
-                f"it is {SIDE_NAMES[pos.turn]}'s turn, not {SIDE_NAMES[side]}'s",
-            )
-        if offered:
-            return _stop(
-                out,
-                pos,
-                action,
-                side,
-                number,
-                "the double must be taken or dropped before the next roll",
-                "S7",
-            )
-        assert action.dice is not None
-        if action.pas is not None:
-            return _stop(
-                out,
-                pos,
-                action,
-                side,
-                number,
-                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč",
-                "Z8",
-            )
-        if (
-            first_roll
-            and v.lot_is_first_roll
-            and rules.opening_roll == "lot"
-            and action.dice[0] == action.dice[1]
-        ):
-            return _stop(
-                out,
-                pos,
-                action,
-                side,
-                number,
-                "the opening roll is the lot, which cannot be a double",
-                "S2",
-            )
-        first_roll = False
-        state = TurnState(v, rules, pos.turn, action.dice)
-        me, opp = side_lists(pos)
-        try:
-            steps, me, opp = WrittenTurn(state, me, opp, segments(action.moves)).play()
-        except IllegalTurnError as exc:
-            return _stop(out, pos, action, side, number, exc.message, exc.rule)
-        nxt = 1 - pos.turn
-        if pos.turn == WHITE:
-            new = Position(pos.variant, nxt, tuple(me), tuple(opp), pos.cube)
         else:
-            new = Position(pos.variant, nxt, tuple(opp), tuple(me), pos.cube)
-        out.played.append(PlayedAction(action, side, number, pos, new, steps))
-        mover = pos.turn
-        pos = new
-        if pending_last:
-            pending_last = False
-            if pos.off(mover) == CHECKERS:
-                out.outcome = Outcome(None, "draw")
-            else:
-                out.outcome = outcome_for(pos, WHITE, rules)
-        elif pos.off(mover) == CHECKERS:
-            if mover == WHITE and rules.last_roll and v.name == "long":
-                pending_last = True  # L10: black has one more roll
-            else:
-                out.outcome = outcome_for(pos, mover, rules)
-    out.position = pos
-    if check_result:
-        _check_result(out)
-    return out
+            try:
+                for action in out.record.actions:
+                    self.action = action
+                    self.side = self.mover if action.side is None else action.side
+                    if out.outcome is not None:
+                        raise self.fail(
+                            f"the game is already over ({out.outcome.describe()}); "
+                            "nothing may follow it",
+                            "L8",
+                        )
+                    if action.kind == "turn":
+                        self.turn(action)
+                    elif action.kind == "resigns":
+                        self.resign(action)
+                    else:
+                        self.cube(action)
+            except _Stop:
+                pass
+        out.position = self.position()
+        return out
 
+    def resign(self, action: Action) -> None:
+        pos = self.position()
+        winner = WHITE if self.pending_last else 1 - self.side
+        self.out.outcome = outcome_for(pos, winner, self.rules, resigned=True)
+        self.out.played.append(PlayedAction(action, self.side, self.number, pos, pos))
 
-def _stop(
-    out: Replay,
-    pos: Position,
-    a: Action,
-    side: int,
-    number: int,
-    message: str,
-    rule: str | None = None,
-) -> Replay:
-    dice = a.dice_text if a.kind == "turn" else None
-    out.error = VerificationError(
-        message,
-        rule=rule,
-        line=a.line,
-        col=a.col,
-        turn=number or 1,
-        side=SIDE_NAMES[side],
-        dice=dice,
-        text=_moves_text(a),
-    )
-    out.position = pos
-    return out
+    def cube(self, action: Action) -> None:
+        pos = self.position()
+        cube = self.cube_state
+        if cube is None:
+            raise self.fail("the doubling cube is not used in this game (Cube off)", "S7")
+        doubling = action.kind == "double"
+        expected = self.mover if doubling else 1 - self.mover
+        if self.side != expected or doubling == self.offered:
+            raise self.fail(f"{action.kind} is not possible now", "S7")
+        if doubling and cube.owner not in (None, self.mover):
+            raise self.fail(f"{SIDE_NAMES[self.mover]} does not own the cube", "S7")
+        if doubling:
+            self.offered = True
+        elif action.kind == "take":
+            self.offered = False
+            self.cube_state = Cube(cube.value * 2, self.side)
+            self.built = None
+        else:
+            self.out.outcome = Outcome(self.mover, "oin", dropped=True, cube=cube.value)
+        self.out.played.append(PlayedAction(action, self.side, self.number, pos, self.position()))
+
+    def turn(self, action: Action) -> None:
+        v = self.variant
+        mover = self.mover
+        if self.side == v.first_side:
+            self.number += 1
+        if self.side != mover:
+            raise self.fail(f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s")
+        if self.offered:
+            raise self.fail("the double must be taken or dropped before the next roll", "S7")
+        dice = action.dice
+        assert dice is not None
+        if action.pas is not None:
+            raise self.fail("a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8")
+        if self.first:
+            self.first = False
+            if v.lot_is_first_roll and self.rules.opening_roll == "lot" and dice[0] == dice[1]:
+                raise self.fail("the opening roll is the lot, which cannot be a double", "S2")
+        state = self.states.get((mover, dice))
+        if state is None:
+            state = self.states[(mover, dice)] = TurnState(v, self.rules, mover, dice)
+        boards = self.boards
+        try:
+            steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
+        except IllegalTurnError as exc:
+            raise self.fail(exc.message, exc.rule) from None
+        before = self.built
+        boards[mover], boards[1 - mover] = me, opp
+        self.mover = 1 - mover
+        self.built = None
+        if self.keep:
+            assert before is not None
+            self.out.played.append(
+                PlayedAction(action, mover, self.number, before, self.position(), steps)
+            )
+        if self.pending_last:
+            self.pending_last = False
+            if me[OFF] == CHECKERS:
+                self.out.outcome = Outcome(None, "draw")
+            else:
+                self.out.outcome = outcome_for(self.position(), WHITE, self.rules)
+        elif me[OFF] == CHECKERS:
+            if mover == WHITE and self.rules.last_roll and v.name == "long":
+                self.pending_last = True  # L10: black has one more roll
+            else:
+                self.out.outcome = outcome_for(self.position(), mover, self.rules)
 
 
 def _moves_text(a: Action) -> str:
@@ -348,7 +333,7 @@ def verify_text(text: str) -> list[Replay | RecordSyntaxError]:
             exc.game = number
             results.append(exc)
             continue
-        result = replay(record)
+        result = verify(record)
         if result.error is not None:
             result.error.game = number
         results.append(result)

@@ -25,11 +25,96 @@ Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
 
 def segments(moves: tuple[WrittenMove, ...]) -> list[Segment]:
     """The written moves cut into from/to pairs, repeats expanded."""
+    if len(moves) == 1:
+        return list(moves[0].segments)
     out: list[Segment] = []
     for m in moves:
-        pairs = [(a[0], b[0], b[1]) for a, b in zip(m.points, m.points[1:], strict=False)]
-        out.extend(pairs * m.repeat)
+        out.extend(m.segments)
     return out
+
+
+def play_turn(
+    state: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
+) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    """Play the written moves of a turn on copies of the boards: the steps and the
+    boards after them, or :class:`IllegalTurnError` with the first rule broken."""
+    segs = segments(moves)
+    fast = _fast(state, me, opp, segs)
+    if fast is not None and not fast[3]:
+        return fast[0], fast[1], fast[2]
+    return WrittenTurn(state, me, opp, segs).play(fast)
+
+
+def _fast(
+    st: TurnState, me0: list[int], opp0: list[int], segs: list[Segment]
+) -> tuple[tuple[Step, ...], list[int], list[int], list[int]] | None:
+    """The common case without search: each written move takes the one die of its
+    length and all the dice are used. None sends the turn to the full search."""
+    if st.variant.name == "lurc":
+        return None
+    me, opp = me0[:], opp0[:]
+    a, b = st.dice
+    dice = [a, a, a, a] if a == b else [a, b]
+    head = st.head
+    head_left = st.head_allowance(me, opp)
+    every_step = st.rules.block_check == "every-step"
+    fresh: list[int] = []
+    steps = []
+    omap, closed_at, hits = st.omap, st.closed_at, st.hits
+    for frm, to, star in segs:
+        if 0 < to < frm < BAR:  # an ordinary step: inlined ``target`` and ``move``
+            die = frm - to
+            if die not in dice or not me[frm] or me[BAR] or me[START]:
+                return None
+            if frm == head:
+                if not head_left:
+                    return None
+                head_left -= 1
+            o = omap[to]
+            n = opp[o]
+            if n >= closed_at:
+                return None
+            if not me[to]:
+                fresh.append(to)
+            me[frm] -= 1
+            me[to] += 1
+            hit = n == 1 and hits
+            if hit:
+                opp[o] = 0
+                opp[BAR] += 1
+            elif star:
+                return None
+        else:
+            if frm == OFF or to == BAR or (frm <= to and to != OFF):
+                return None
+            dist = frm - to
+            if dist in dice:
+                die = dist
+            elif to == OFF:
+                higher = {d for d in dice if d > dist}
+                if len(higher) != 1:
+                    return None
+                die = higher.pop()
+            else:
+                return None
+            if frm == head:
+                if not head_left:
+                    return None
+                head_left -= 1
+            if st.target(me, opp, frm, die) != to:
+                return None
+            if to and not me[to]:
+                fresh.append(to)
+            hit = st.move(me, opp, frm, to)
+            if star and not hit:
+                return None
+        if every_step and not st.block_ok(me, opp):
+            return None
+        dice.remove(die)
+        steps.append(Step(frm, to, die, hit))
+    if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
+        return None
+    return tuple(steps), me, opp, dice
 
 
 class WrittenTurn:
@@ -47,7 +132,17 @@ class WrittenTurn:
         self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
         self.result: tuple[tuple[Step, ...], list[int], list[int]] | None = None
 
-    def play(self) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    def play(
+        self, fast: tuple[tuple[Step, ...], list[int], list[int], list[int]] | None = None
+    ) -> tuple[tuple[Step, ...], list[int], list[int]]:
+        if fast is not None:
+            steps, me, opp, left = fast
+            if not left:
+                return steps, me, opp
+            if not steps and not self._any_step():
+                return steps, me, opp  # L6: no die can be played at all
+            if (tuple(me), tuple(opp)) in self._legal_ends():
+                return steps, me, opp
         st = self.state
         if self.segs and st.variant.hits is False:
             for a, b, star in self.segs:
@@ -64,6 +159,26 @@ class WrittenTurn:
             return self.result
         _, message, rule = self.best
         raise IllegalTurnError(message, rule=rule)
+
+    def _any_step(self) -> bool:
+        st, me, opp = self.state, self.me0, self.opp0
+        head_left = st.head_allowance(me, opp)
+        sources = [p for p in (BAR, START, *range(24, 0, -1)) if me[p]]
+        for d in set(st.dice):
+            for frm in sources:
+                if (frm != st.head or head_left) and st.target(me, opp, frm, d) >= 0:
+                    return True
+        return False
+
+    def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
+        if self.ends is None:
+            st = self.state
+            generated = st.generate(self.me0, self.opp0)
+            self.ends = {(e[1], e[2]) for e in generated}
+            most = len(generated[0][0]) if generated else 0
+            high = any(s.die == st.dice[0] for e in generated for s in e[0])
+            self._most = (most, high)
+        return self.ends
 
     def _fail(self, depth: int, message: str, rule: str | None) -> None:
         if depth > self.best[0]:
@@ -232,13 +347,7 @@ class WrittenTurn:
                 return False
             self.result = (steps, me, opp)
             return True
-        if self.ends is None:
-            generated = st.generate(self.me0, self.opp0)
-            self.ends = {(e[1], e[2]) for e in generated}
-            most = len(generated[0][0]) if generated else 0
-            high = any(s.die == st.dice[0] for e in generated for s in e[0])
-            self._most = (most, high)
-        if (tuple(me), tuple(opp)) in self.ends:
+        if (tuple(me), tuple(opp)) in self._legal_ends():
             self.result = (steps, me, opp)
             return True
         most, high = self._most
