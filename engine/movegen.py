@@ -49,6 +49,20 @@ class Turn:
         return write_steps(self.steps)
 
 
+_STATES: dict[tuple[str, Rules, int, tuple[int, int]], TurnState] = {}
+
+
+def turn_state(variant: Variant, rules: Rules, side: int, dice: tuple[int, int]) -> TurnState:
+    """The (shared, read-only) :class:`TurnState` of a roll."""
+    key = (variant.name, rules, side, dice)
+    state = _STATES.get(key)
+    if state is None:
+        if len(_STATES) > 10_000:
+            _STATES.clear()
+        state = _STATES[key] = TurnState(variant, rules, side, dice)
+    return state
+
+
 def check_dice(dice: object) -> tuple[int, int]:
     """Validate two dice values; raises :class:`DiceError` with a plain reason."""
     if not isinstance(dice, (list, tuple)) or len(dice) != 2:
@@ -69,7 +83,19 @@ def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
 class TurnState:
     """The fixed facts of one turn: variant, rules, mover and the opponent map."""
 
-    __slots__ = ("closed_at", "dice", "head", "hits", "omap", "rules", "side", "variant")
+    __slots__ = (
+        "closed_at",
+        "dice",
+        "every_step",
+        "head",
+        "hits",
+        "omap",
+        "plain",
+        "rules",
+        "side",
+        "to_play",
+        "variant",
+    )
 
     def __init__(self, variant: Variant, rules: Rules, side: int, dice: tuple[int, int]):
         self.variant = variant
@@ -80,6 +106,10 @@ class TurnState:
         self.closed_at = variant.closed_at
         self.hits = variant.hits
         self.head = variant.head
+        self.to_play = dice_to_play(dice)
+        self.every_step = rules.block_check == "every-step"
+        # plain: the head allowance is one checker whatever the position (L4.1)
+        self.plain = variant.name != "lurc" and not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
 
     # single steps -------------------------------------------------------
 
@@ -182,6 +212,81 @@ class TurnState:
         return True
 
     # whole turns --------------------------------------------------------
+
+    def plays_more_than(self, me: list[int], opp: list[int], used: int) -> bool:
+        """Whether some play of the roll uses more than ``used`` dice and ends lawfully
+        (L5): the must-play check of a written turn that left dice unused (L6).
+
+        A step cannot make another checker's step legal, except the last entering from
+        the bar, the last checker coming home, or a broken block (``every-step``); so a
+        child searches only what was legal before plus the checker just moved."""
+        lawful = not self.variant.block_rule or self.block_ok(me, opp)
+        every_step, head, target = self.every_step, self.head, self.target
+        seen: set[tuple[object, ...]] = set()
+
+        def deeper(
+            me: list[int], opp: list[int], left: tuple[int, ...], head_left: int, depth: int,
+            fresh: tuple[int, ...], pool: list[int] | None,
+        ) -> bool:  # fmt: skip
+            sources = _sources(me) if pool is None else pool
+            legal = {
+                d: [s for s in sources if (s != head or head_left) and target(me, opp, s, d) >= 0]
+                for d in set(left)
+            }
+            everything = every_step or me[BAR] or me[START]
+            for i, d in enumerate(left):
+                if i and d == left[i - 1]:
+                    continue
+                rest = left[:i] + left[i + 1 :]
+                for frm in legal[d]:
+                    to = target(me, opp, frm, d)
+                    me2, opp2 = me[:], opp[:]
+                    new_point = to and not me2[to]
+                    self.move(me2, opp2, frm, to)
+                    if every_step and not self.block_ok(me2, opp2):
+                        continue
+                    f2 = (*fresh, to) if new_point else fresh
+                    if depth >= used and (
+                        every_step
+                        or (self.block_ok_near(me2, opp2, list(f2)) if lawful else
+                            self.block_ok(me2, opp2))
+                    ):  # fmt: skip
+                        return True
+                    if not rest:
+                        continue
+                    hl = head_left - (frm == head)
+                    key = (tuple(me2), tuple(opp2), rest, hl)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    child: list[int] | None = None
+                    if not everything and any(me2[7:BAR]):
+                        pool2 = {x for e in set(rest) for x in legal[e] if me2[x]}
+                        if to:
+                            pool2.add(to)
+                        child = sorted(pool2, reverse=True)
+                    if deeper(me2, opp2, rest, hl, depth + 1, f2, child):
+                        return True
+            return False
+
+        dice = tuple(sorted(self.to_play, reverse=True))
+        return deeper(me[:], opp[:], dice, self.head_allowance(me, opp), 0, (), None)
+
+    def single_high_ends(self, me: list[int], opp: list[int]) -> set[tuple[int, ...]]:
+        """The mover's boards after playing only the higher die, ending lawfully."""
+        out: set[tuple[int, ...]] = set()
+        head_left = self.head_allowance(me, opp)
+        for frm in _sources(me):
+            if frm == self.head and not head_left:
+                continue
+            to = self.target(me, opp, frm, self.dice[0])
+            if to < 0:
+                continue
+            me2, opp2 = me[:], opp[:]
+            self.move(me2, opp2, frm, to)
+            if self.block_ok(me2, opp2):
+                out.add(tuple(me2))
+        return out
 
     def generate(
         self, me: list[int], opp: list[int]

@@ -244,6 +244,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
     actions: list[Action] = []
     dice_tokens, cache = _DICE_TOKENS, _MOVE_CACHE
     append = actions.append
+    new_action = tuple.__new__  # an Action without the Python-level __new__ (hot path)
     for line_no, line in lines:
         if "{" in line or ";" in line:
             return None
@@ -255,7 +256,11 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
             roll = dice_tokens.get(token)
             if roll is not None:
                 if dice is not None:
-                    append(Action("turn", None, line_no, col, dice, None, tuple(moves)))
+                    append(
+                        new_action(
+                            Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())
+                        )
+                    )
                 cursor = line.find(token, cursor)
                 col = cursor + 1
                 cursor += len(token)
@@ -274,7 +279,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
                 return None
             moves.extend(found)
         if dice is not None:
-            append(Action("turn", None, line_no, col, dice, None, tuple(moves)))
+            append(new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
     return actions
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.movegen import Step, TurnState
+from engine.movegen import Step, turn_state
 from engine.notation import (
     Action,
     GameRecord,
@@ -169,9 +169,10 @@ class _Replayer:
         self.cube_state = start.cube
         self.number = 0
         self.first = True  # the next turn is the game's first
+        # S2: the opening lot is white's first roll, so it cannot be a double
+        self.lot_first = self.variant.lot_is_first_roll and self.rules.opening_roll == "lot"
         self.pending_last = False
         self.offered = False
-        self.states: dict[tuple[int, tuple[int, int]], TurnState] = {}
         self.action: Action | None = None
         self.side = self.mover
 
@@ -268,18 +269,15 @@ class _Replayer:
         assert dice is not None
         if action.pas is not None:
             raise self.fail("a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8")
-        if self.first:
-            self.first = False
-            if v.lot_is_first_roll and self.rules.opening_roll == "lot" and dice[0] == dice[1]:
-                raise self.fail("the opening roll is the lot, which cannot be a double", "S2")
-        state = self.states.get((mover, dice))
-        if state is None:
-            state = self.states[(mover, dice)] = TurnState(v, self.rules, mover, dice)
+        if self.first and self.lot_first and dice[0] == dice[1]:
+            raise self.fail("the opening roll is the lot, which cannot be a double", "S2")
+        state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
         try:
             steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
         except IllegalTurnError as exc:
             raise self.fail(exc.message, exc.rule) from None
+        self.first = False
         before = self.built
         boards[mover], boards[1 - mover] = me, opp
         self.mover = 1 - mover

@@ -21,6 +21,7 @@ from engine.notation import WrittenMove, point_text
 from engine.variants import BAR, OFF, SIDE_NAMES, START
 
 Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
+_new_step = tuple.__new__  # builds a Step without the Python-level __new__ (hot path)
 
 
 def segments(moves: tuple[WrittenMove, ...]) -> list[Segment]:
@@ -50,21 +51,24 @@ def _fast(
 ) -> tuple[tuple[Step, ...], list[int], list[int], list[int]] | None:
     """The common case without search: each written move takes the one die of its
     length and all the dice are used. None sends the turn to the full search."""
-    if st.variant.name == "lurc":
+    if st.plain:
+        head_left = 1
+    elif st.variant.name == "lurc":
         return None
+    else:
+        head_left = st.head_allowance(me0, opp0)
     me, opp = me0[:], opp0[:]
-    a, b = st.dice
-    dice = [a, a, a, a] if a == b else [a, b]
+    dice = list(st.to_play)
     head = st.head
-    head_left = st.head_allowance(me, opp)
-    every_step = st.rules.block_check == "every-step"
+    every_step = st.every_step
     fresh: list[int] = []
     steps = []
     omap, closed_at, hits = st.omap, st.closed_at, st.hits
+    waiting = me[BAR] or me[START]
     for frm, to, star in segs:
-        if 0 < to < frm < BAR:  # an ordinary step: inlined ``target`` and ``move``
+        if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
             die = frm - to
-            if die not in dice or not me[frm] or me[BAR] or me[START]:
+            if die not in dice or not me[frm]:
                 return None
             if frm == head:
                 if not head_left:
@@ -108,10 +112,11 @@ def _fast(
             hit = st.move(me, opp, frm, to)
             if star and not hit:
                 return None
+            waiting = me[BAR] or me[START]
         if every_step and not st.block_ok(me, opp):
             return None
         dice.remove(die)
-        steps.append(Step(frm, to, die, hit))
+        steps.append(_new_step(Step, (frm, to, die, hit)))
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
     return tuple(steps), me, opp, dice
@@ -135,15 +140,14 @@ class WrittenTurn:
     def play(
         self, fast: tuple[tuple[Step, ...], list[int], list[int], list[int]] | None = None
     ) -> tuple[tuple[Step, ...], list[int], list[int]]:
+        st = self.state
         if fast is not None:
             steps, me, opp, left = fast
             if not left:
                 return steps, me, opp
-            if not steps and not self._any_step():
-                return steps, me, opp  # L6: no die can be played at all
-            if (tuple(me), tuple(opp)) in self._legal_ends():
+            if self._most_dice(steps, me, opp):
                 return steps, me, opp
-        st = self.state
+
         if self.segs and st.variant.hits is False:
             for a, b, star in self.segs:
                 if star:
@@ -160,15 +164,18 @@ class WrittenTurn:
         _, message, rule = self.best
         raise IllegalTurnError(message, rule=rule)
 
-    def _any_step(self) -> bool:
-        st, me, opp = self.state, self.me0, self.opp0
-        head_left = st.head_allowance(me, opp)
-        sources = [p for p in (BAR, START, *range(24, 0, -1)) if me[p]]
-        for d in set(st.dice):
-            for frm in sources:
-                if (frm != st.head or head_left) and st.target(me, opp, frm, d) >= 0:
-                    return True
-        return False
+    def _most_dice(self, steps: tuple[Step, ...], me: list[int], opp: list[int]) -> bool:
+        """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
+        st, me0, opp0 = self.state, self.me0, self.opp0
+        if st.plays_more_than(me0, opp0, len(steps)):
+            return False
+        if st.variant.block_rule and not st.every_step and not st.block_ok(me, opp):
+            return False
+        a, b = st.dice
+        if len(steps) == 1 and a != b and steps[0].die != a:
+            high = st.single_high_ends(me0, opp0)
+            return not high or tuple(me) in high
+        return True
 
     def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         if self.ends is None:
