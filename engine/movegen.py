@@ -326,6 +326,10 @@ class TurnState:
                 else:
                     ok = self.block_ok(me, opp)
                 node = nodes[key] = _Node(used, path, ok)
+            elif used > node.used:
+                # the same position with more dice (a bear-off with a higher die wastes
+                # pips: 5/4/off with 1-5 ends where 5/off does): it counts as a full play
+                node.used, node.path = used, path
             if mixed and used == 1 and path[0].die == high and node.high_path is None:
                 node.high_path = path
             tried: set[int] = set()

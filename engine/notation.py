@@ -379,6 +379,11 @@ def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list
     return actions, preamble
 
 
+def read_movetext_line(text: str) -> tuple[list[Action], list[str]]:
+    """Read movetext given on its own (one line or several), e.g. ``"64: 24/18/14"``."""
+    return _read_movetext(list(enumerate(text.splitlines() or [""], start=1)))
+
+
 def _cached_moves(group: str) -> tuple[WrittenMove, ...] | None:
     """The moves of a well-formed turn from the cache (None: read them the slow way)."""
     out = []
@@ -453,7 +458,9 @@ def _written_move(m: re.Match[str], line: int, col: int) -> WrittenMove:
             col=col,
         )
     pairs = tuple((a[0], b[0], b[1]) for a, b in itertools.pairwise(points))
-    return WrittenMove(tuple(points), repeat, m.group(), pairs * repeat)
+    # ``6/1*(2)``: the first checker hits, the ones that follow land on the point it took
+    again = tuple((a, b, False) for a, b, _ in pairs)
+    return WrittenMove(tuple(points), repeat, m.group(), pairs + again * (repeat - 1))
 
 
 def _explain(word: str) -> str:

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.movegen import Step, turn_state
+from engine.movegen import Step, Turn, after, side_lists, turn_state
 from engine.notation import (
     Action,
     GameRecord,
     WrittenAction,
     dice_text,
     read_game,
+    read_movetext_line,
     split_games,
     write_movetext,
     write_steps,
@@ -353,3 +354,23 @@ def format_text(text: str) -> str:
             raise result.error
         games.append(result.canonical())
     return "\n".join(games)
+
+
+def play(position: Position, text: str, rules: Rules | None = None) -> Turn:
+    """Play one written turn (``"64: 24/18/14"``) from ``position``: the legal
+    :class:`Turn` it makes, or :class:`IllegalTurnError` / :class:`RecordSyntaxError`.
+
+    >>> play(Position.start("long"), "64: 24/14").notation
+    '24/18/14'
+    """
+    actions, _ = read_movetext_line(text)
+    if len(actions) != 1 or actions[0].kind != "turn" or actions[0].dice is None:
+        raise RecordSyntaxError("write one turn: dice, a colon and the moves", line=1, col=1)
+    action = actions[0]
+    assert action.dice is not None
+    if action.side is not None and action.side != position.turn:
+        raise IllegalTurnError(f"it is {SIDE_NAMES[position.turn]}'s turn")
+    state = turn_state(position.rules_variant, rules or Rules(), position.turn, action.dice)
+    me, opp = side_lists(position)
+    steps, me, opp = play_turn(state, me, opp, action.moves)
+    return Turn(action.dice, steps, after(position, me, opp, 1 - position.turn))

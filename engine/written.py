@@ -161,8 +161,41 @@ class WrittenTurn:
         if self._walk(0, self.me0[:], self.opp0[:], dice, head_left, ()):
             assert self.result is not None
             return self.result
+        journeys = self._journeys()
+        if journeys is not None:
+            return journeys
         _, message, rule = self.best
         raise IllegalTurnError(message, rule=rule)
+
+    def _journeys(self) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
+        """GNU Backgammon condenses plays: ``bar/17*(2)`` with 4-4 enters both checkers
+        before either goes on. A turn with such a several-dice move that cannot be
+        played in the written order is accepted when the checkers' journeys end in a
+        position the roll allows (played then as the engine's canonical play)."""
+        st = self.state
+        dice = set(st.to_play)
+        top = max(dice)
+        if not any((a - b > top) if b == OFF else (a - b not in dice) for a, b, _ in self.segs):
+            return None  # no several-dice move: the written order is binding
+        me, opp = self.me0[:], self.opp0[:]
+        hit: set[int] = set()
+        for a, b, star in self.segs:
+            if a == BAR and not me[BAR] and me[START]:
+                a = START
+            me[a] -= 1
+            me[b] += 1
+            if b and st.hits and opp[st.omap[b]] == 1:
+                opp[st.omap[b]] = 0
+                opp[BAR] += 1
+                hit.add(b)
+            elif star and b not in hit:  # ``17*(2)``: the mark repeats with the move
+                return None
+        if min(me) < 0:
+            return None
+        for steps, end_me, end_opp in st.generate(self.me0, self.opp0):
+            if list(end_me) == me and list(end_opp) == opp:
+                return steps, me, opp
+        return None
 
     def _most_dice(self, steps: tuple[Step, ...], me: list[int], opp: list[int]) -> bool:
         """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
