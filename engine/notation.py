@@ -406,6 +406,8 @@ def _cached_moves(group: str) -> tuple[WrittenMove, ...] | None:
 def _side(
     letter: str | None, pending: tuple[int, int, int] | None, line: int, col: int
 ) -> tuple[int | None, int, int]:
+    if letter and pending:
+        raise RecordSyntaxError(f"{letter!r} follows another side letter", line=line, col=col)
     if letter:
         return (WHITE if letter == "W" else BLACK), line, col
     if pending:

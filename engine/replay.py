@@ -174,6 +174,7 @@ class _Replayer:
         self.lot_first = self.variant.lot_is_first_roll and self.rules.opening_roll == "lot"
         self.pending_last = False
         self.offered = False
+        self.numbered = False  # white's double already opened this turn number
         self.action: Action | None = None
         self.side = self.mover
 
@@ -212,7 +213,12 @@ class _Replayer:
             try:
                 for action in out.record.actions:
                     self.action = action
-                    self.side = self.mover if action.side is None else action.side
+                    if action.side is not None:
+                        self.side = action.side
+                    elif action.kind in ("take", "drop"):
+                        self.side = 1 - self.mover  # the doubled player answers
+                    else:
+                        self.side = self.mover
                     if out.outcome is not None:
                         raise self.fail(
                             f"the game is already over ({out.outcome.describe()}); "
@@ -239,6 +245,9 @@ class _Replayer:
     def cube(self, action: Action) -> None:
         pos = self.position()
         cube = self.cube_state
+        if action.kind == "double" and self.side == self.variant.first_side:
+            self.number += 1  # a double opens the doubler's turn (the writer numbers it)
+            self.numbered = True
         if cube is None:
             raise self.fail("the doubling cube is not used in this game (Cube off)", "S7")
         doubling = action.kind == "double"
@@ -261,9 +270,15 @@ class _Replayer:
         v = self.variant
         mover = self.mover
         if self.side == v.first_side:
-            self.number += 1
+            if self.numbered:
+                self.numbered = False  # the turn number came with the double
+            else:
+                self.number += 1
         if self.side != mover:
-            raise self.fail(f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s")
+            raise self.fail(
+                f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s",
+                {"long": "L2", "short": "S2", "lurc": "Z1"}[v.name],
+            )
         if self.offered:
             raise self.fail("the double must be taken or dropped before the next roll", "S7")
         dice = action.dice

@@ -18,7 +18,7 @@ from engine.movegen import (
     dice_to_play,
 )
 from engine.notation import WrittenMove, point_text
-from engine.variants import BAR, OFF, SIDE_NAMES, START
+from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START
 
 Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
 _new_step = tuple.__new__  # builds a Step without the Python-level __new__ (hot path)
@@ -95,10 +95,12 @@ def _fast(
             if dist in dice:
                 die = dist
             elif to == OFF:
-                higher = {d for d in dice if d > dist}
-                if len(higher) != 1:
+                # bearing off with a higher die (L7): the smallest that fits; when a later
+                # move needed that one, the full search finds the other assignment
+                higher = [d for d in dice if d > dist]
+                if not higher:
                     return None
-                die = higher.pop()
+                die = min(higher)
             else:
                 return None
             if frm == head:
@@ -278,7 +280,7 @@ class WrittenTurn:
     ) -> tuple[list[int], list[int], Step] | None:
         st = self.state
         if a == st.head and not head_left:
-            self._fail(i, _head_message(st, me), _head_rule(st, me))
+            self._fail(i, *_head_reason(st, self.me0, self.opp0))
             return None
         to = st.target(me, opp, a, d)
         if to < 0:
@@ -326,15 +328,18 @@ class WrittenTurn:
             nonlocal found
             for d in sorted(set(left), reverse=True):
                 if pos == st.head and not hl:
-                    self._fail(i, _head_message(st, me), _head_rule(st, me))
+                    self._fail(i, *_head_reason(st, self.me0, self.opp0))
                     continue
+                landing = (BAR if pos >= BAR else pos) - d
+                if b != OFF and landing < b:
+                    continue  # overshoots the written point
                 to = st.target(me, opp, pos, d)
                 if to < 0:
                     if to != NO_CHECKER:
                         self._fail(i, self._why(to, pos, b, d, me, opp), self._rule(to))
                     continue
-                if to != b and (to < b or to == OFF):
-                    continue  # overshoots the written point
+                if to != b and to == OFF:
+                    continue
                 me2, opp2 = me[:], opp[:]
                 hit = st.move(me2, opp2, pos, to)
                 rest = left[:]
@@ -369,11 +374,14 @@ class WrittenTurn:
         if extend(a, me, opp, dice, head_left, ()):
             return True
         if not found:
-            self._fail(
-                i,
-                f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}",
-                _must_rule(st),
-            )
+            dist = (BAR if a >= BAR else a) - b
+            if b != OFF and dist in st.dice:
+                message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
+            elif b != OFF and dist <= 6:
+                message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
+            else:
+                message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
+            self._fail(i, message, _entry_rule(st) if a >= BAR else None)
         return False
 
     def _accept(
@@ -393,7 +401,13 @@ class WrittenTurn:
         most, high = self._most
         used = len(steps)
         if most > used:
-            what = "both dice" if most == 2 and st.dice[0] != st.dice[1] else f"{most} moves"
+            what = (
+                "both dice"
+                if most == 2 and st.dice[0] != st.dice[1]
+                else "one move"
+                if most == 1
+                else f"{most} moves"
+            )
             message = f"{what} of {_roll(st)} can be played, and must be"
         elif most == 1 and st.dice[0] != st.dice[1] and high:
             message = f"only one die can be played, so it must be the higher one ({st.dice[0]})"
@@ -460,21 +474,27 @@ def _other(st: TurnState) -> str:
     return SIDE_NAMES[1 - st.side]
 
 
+def _entry_rule(st: TurnState) -> str:
+    return "Z5" if st.variant.name == "lurc" else "S4"
+
+
 def _must_rule(st: TurnState) -> str:
     return {"long": "L6", "short": "S5", "lurc": "Z10"}[st.variant.name]
 
 
-def _head_rule(st: TurnState, me: list[int]) -> str:
-    allowance = st.head_allowance(me, me)  # only first-turn facts matter for the id
-    del allowance
-    return "L4.1"
-
-
-def _head_message(st: TurnState, me: list[int]) -> str:
+def _head_reason(st: TurnState, me0: list[int], opp0: list[int]) -> tuple[str, str]:
+    """Why no further checker may leave the head this turn (L4.1-L4.3); ``me0`` and
+    ``opp0`` are the boards at the start of the turn."""
     a, b = st.dice
-    if a == b and a in (6, 4, 3) and me[st.head] + 2 >= 15:
-        return "a third checker may not leave the head, even on the first turn"
-    return "a second checker may not leave the head"
+    if me0[st.head] == CHECKERS and a == b and a in (6, 4, 3):
+        if st.head_allowance(me0, opp0) == 1:
+            return (
+                "after white's opening 5-5, black's 4-4 takes only one checker from the head "
+                "and plays a single 4",
+                "L4.3",
+            )
+        return "a third checker may not leave the head, even on the first turn", "L4.2"
+    return "a second checker may not leave the head", "L4.1"
 
 
 def _block_message(st: TurnState, when: str) -> str:
