@@ -32,7 +32,13 @@ RULES = st.builds(
     block_check=st.sampled_from(["turn-end", "every-step"]),
     block_ahead=st.sampled_from(["anywhere", "in-home"]),
 )
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: CI runs the same examples every time (a failure is reproducible as it is)
+FAST = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _game(variant: str, seed: int, rules: Rules, resign: bool = False) -> str:
@@ -120,12 +126,14 @@ def test_a_shortened_play_is_refused_unless_it_ends_where_a_legal_play_does(
 @FAST
 @given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 6), st.data())
 def test_each_single_step_is_legal_exactly_when_some_legal_play_starts_with_it(seed, a, b, data):
-    """Cross-check of the two paths of the verifier: a one-step play is accepted
-    exactly when a legal play uses one die and starts with that step (L6)."""
+    """Cross-check of the two paths of the verifier: a one-step play is accepted only
+    when it ends where a legal play ends (with one die, or with more when a bear-off
+    wastes pips: 3/off with 3-1 ends where 3/2/off does) (L6)."""
     variant = data.draw(VARIANTS)
     pos = data.draw(st.sampled_from(_positions(variant, seed)))
     turns = legal_turns(pos, [a, b])
     roll = f"{max(a, b)}{min(a, b)}: "
+    ends = {t.position for t in turns}
     one_step_ends = {t.position for t in turns if len(t.steps) == 1}
     for frm in [*range(24, 0, -1), BAR]:
         for die in {a, b}:
@@ -135,4 +143,6 @@ def test_each_single_step_is_legal_exactly_when_some_legal_play_starts_with_it(s
                 got = play(pos, roll + text).position
             except (IllegalTurnError, ValueError):
                 continue
-            assert got in one_step_ends
+            assert got in ends
+            if got not in one_step_ends:  # only a wasted-pip bear-off ends like a longer play
+                assert text.endswith("/off")
