@@ -87,6 +87,7 @@ class TurnState:
         "closed_at",
         "dice",
         "every_step",
+        "fast",
         "head",
         "hits",
         "omap",
@@ -110,6 +111,11 @@ class TurnState:
         self.every_step = rules.block_check == "every-step"
         # plain: the head allowance is one checker whatever the position (L4.1)
         self.plain = variant.name != "lurc" and not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
+        # what the verifier's fast path reads, in one tuple
+        self.fast = (
+            self.plain, self.to_play, self.head, self.every_step, self.omap, self.closed_at,
+            self.hits,
+        )  # fmt: skip
 
     # single steps -------------------------------------------------------
 

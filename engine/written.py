@@ -51,19 +51,18 @@ def _fast(
 ) -> tuple[tuple[Step, ...], list[int], list[int], list[int]] | None:
     """The common case without search: each written move takes the one die of its
     length and all the dice are used. None sends the turn to the full search."""
-    if st.plain:
+    plain, to_play, head, every_step, omap, closed_at, hits = st.fast
+    if plain:
         head_left = 1
     elif st.variant.name == "lurc":
         return None
     else:
         head_left = st.head_allowance(me0, opp0)
-    me, opp = me0[:], opp0[:]
-    dice = list(st.to_play)
-    head = st.head
-    every_step = st.every_step
+    me = me0[:]
+    opp = opp0[:] if hits else opp0  # without hitting the opponent's board never changes
+    dice = list(to_play)
     fresh: list[int] = []
     steps = []
-    omap, closed_at, hits = st.omap, st.closed_at, st.hits
     waiting = me[BAR] or me[START]
     for frm, to, star in segs:
         if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
