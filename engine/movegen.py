@@ -226,6 +226,8 @@ class TurnState:
         A step cannot make another checker's step legal, except the last entering from
         the bar, the last checker coming home, or a broken block (``every-step``); so a
         child searches only what was legal before plus the checker just moved."""
+        if self.dice[0] == self.dice[1] and self._capacity(me, opp) <= used:
+            return False
         lawful = not self.variant.block_rule or self.block_ok(me, opp)
         every_step, head, target = self.every_step, self.head, self.target
         seen: set[tuple[object, ...]] = set()
@@ -277,6 +279,31 @@ class TurnState:
 
         dice = tuple(sorted(self.to_play, reverse=True))
         return deeper(me[:], opp[:], dice, self.head_allowance(me, opp), 0, (), None)
+
+    def _capacity(self, me: list[int], opp: list[int]) -> int:
+        """An upper bound of the moves a double allows: each checker alone, as far as
+        open points let it go. Own checkers never stop each other, so it holds while
+        nobody waits on the bar and no bear-off can start this turn (more than four
+        checkers outside home). Returns 5 (no bound) otherwise."""
+        if me[BAR] or me[START] or sum(me[7:BAR]) <= 4 or self.variant.name == "lurc":
+            return 5
+        d = self.dice[0]
+        omap, closed_at = self.omap, self.closed_at
+        total = 0
+        for p in range(24, d, -1):
+            count = me[p]
+            if not count:
+                continue
+            if p == self.head:
+                count = min(count, self.head_allowance(me, opp))
+            steps, q = 0, p - d
+            while steps < 4 and q >= 1 and opp[omap[q]] < closed_at:
+                steps += 1
+                q -= d
+            total += count * steps
+            if total > 4:
+                return 5
+        return total
 
     def single_high_ends(self, me: list[int], opp: list[int]) -> set[tuple[int, ...]]:
         """The mover's boards after playing only the higher die, ending lawfully."""

@@ -21,7 +21,7 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import play_turn
+from engine.written import WrittenTurn, _fast, play_turn, segments
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +211,15 @@ class _Replayer:
             )
         else:
             try:
-                for action in out.record.actions:
+                actions = out.record.actions
+                i, count = 0, len(actions)
+                while i < count:
+                    if not self.keep:
+                        i += self._plain_run(actions, i)
+                        if i == count:
+                            break
+                    action = actions[i]
+                    i += 1
                     self.action = action
                     if action.side is not None:
                         self.side = action.side
@@ -235,6 +243,45 @@ class _Replayer:
                 pass
         out.position = self.position()
         return out
+
+    def _plain_run(self, actions: tuple[Action, ...], start: int) -> int:
+        """Verification only: play the run of plain turns from ``start`` (no side
+        letters, no cube, game not ending) without building positions; returns how many
+        were played. Anything else, errors included, is left to the full path."""
+        if self.offered or self.pending_last or self.out.outcome is not None:
+            return 0
+        boards, v, rules = self.boards, self.variant, self.rules
+        first_side, mover, number = v.first_side, self.mover, self.number
+        played = 0
+        for action in actions[start:]:
+            dice = action.dice
+            if action.kind != "turn" or action.side is not None or action.pas is not None:
+                break
+            assert dice is not None
+            if self.first and self.lot_first and dice[0] == dice[1]:
+                break
+            state = turn_state(v, rules, mover, dice)
+            me, opp = boards[mover], boards[1 - mover]
+            segs = segments(action.moves)
+            fast = _fast(state, me, opp, segs)
+            if fast is None or fast[3]:
+                try:
+                    _, me, opp = WrittenTurn(state, me, opp, segs).play(fast)
+                except IllegalTurnError:
+                    break
+            else:
+                me, opp = fast[1], fast[2]
+            if me[OFF] == CHECKERS:
+                break  # the game ends: the full path scores it
+            self.first = False
+            boards[mover], boards[1 - mover] = me, opp
+            if mover == first_side:
+                number += 1
+            mover = 1 - mover
+            played += 1
+        if played:
+            self.mover, self.number, self.built = mover, number, None
+        return played
 
     def resign(self, action: Action) -> None:
         pos = self.position()
