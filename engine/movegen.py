@@ -228,7 +228,16 @@ class TurnState:
         child searches only what was legal before plus the checker just moved."""
         if self.dice[0] == self.dice[1] and self._capacity(me, opp) <= used:
             return False
-        lawful = not self.variant.block_rule or self.block_ok(me, opp)
+        start_me, start_opp = me, opp
+        lawful_start: list[bool] = []  # computed when first needed
+
+        def lawful() -> bool:
+            if not lawful_start:
+                lawful_start.append(
+                    not self.variant.block_rule or self.block_ok(start_me, start_opp)
+                )
+            return lawful_start[0]
+
         every_step, head, target = self.every_step, self.head, self.target
         seen: set[tuple[object, ...]] = set()
 
@@ -256,7 +265,8 @@ class TurnState:
                     f2 = (*fresh, to) if new_point else fresh
                     if depth >= used and (
                         every_step
-                        or (self.block_ok_near(me2, opp2, list(f2)) if lawful else
+                        or not self.variant.block_rule
+                        or (self.block_ok_near(me2, opp2, list(f2)) if lawful() else
                             self.block_ok(me2, opp2))
                     ):  # fmt: skip
                         return True

@@ -130,13 +130,14 @@ def split_games(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
     current: list[tuple[int, str]] = []
     seen_moves = False
     for number, line in enumerate(text.splitlines(), start=1):
-        is_tag = bool(_TAG_LINE.match(line))
+        stripped = line.lstrip()
+        is_tag = stripped[:1] == "[" and _TAG_LINE.match(line) is not None
         if is_tag and seen_moves:
             games.append((current[0][0], current))
             current, seen_moves = [], False
-        if not is_tag and line.strip():
+        if stripped and not is_tag:
             seen_moves = True
-        if current or line.strip():
+        if current or stripped:
             current.append((number, line))
     if current:
         games.append((current[0][0], current))
@@ -238,46 +239,48 @@ _DICE_TOKENS = {
 } | {f"{a}{b}:": (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)}
 
 
+_SKIP = ("number",)  # a turn number token in _PLAIN
+_PLAIN: dict[str, object] = {**_DICE_TOKENS, **{f"{n}.": _SKIP for n in range(1, 1000)}}
+
+
 def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | None:
     """The quick reader for movetext made only of turn numbers, dice and moves (what a
     program writes). None when anything else appears: the full reader takes over."""
     actions: list[Action] = []
-    dice_tokens, cache = _DICE_TOKENS, _MOVE_CACHE
+    known = _PLAIN.get
     append = actions.append
     new_action = tuple.__new__  # an Action without the Python-level __new__ (hot path)
     for line_no, line in lines:
         if "{" in line or ";" in line:
             return None
         cursor = 0
-        dice: tuple[int, int] | None = None
+        dice: object = None
         col = 0
         moves: list[WrittenMove] = []
         for token in line.split():
-            roll = dice_tokens.get(token)
-            if roll is not None:
+            value = known(token)
+            if value.__class__ is WrittenMove:
+                if dice is None:
+                    return None
+                moves.append(value)  # type: ignore[arg-type]
+            elif value is _SKIP:
+                continue
+            elif value is not None:  # dice
                 if dice is not None:
                     append(
-                        new_action(
-                            Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())
-                        )
+                        new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ()))
                     )
                 cursor = line.find(token, cursor)
                 col = cursor + 1
                 cursor += len(token)
-                dice, moves = roll, []
-                continue
-            move = cache.get(token)
-            if move is not None and dice is not None:
-                moves.append(move)
-                continue
-            if token[-1] == "." and token[:-1].isdigit():
-                continue
-            if dice is None or "/" not in token:
-                return None
-            found = _cached_moves(token)
-            if found is None:
-                return None
-            moves.extend(found)
+                dice, moves = value, []
+            else:
+                found = _cached_moves(token) if dice is not None and "/" in token else None
+                if found is None:
+                    return None
+                moves.extend(found)
+                if len(found) == 1 and len(_PLAIN) < 100_000:
+                    _PLAIN[token] = found[0]
         if dice is not None:
             append(new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
     return actions

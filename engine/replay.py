@@ -263,8 +263,10 @@ class _Replayer:
             state = turn_state(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
-            fast = _fast(state, me, opp, segs)
+            fast = _fast(state, me, opp, segs, keep_steps=False)
             if fast is None or fast[3]:
+                if fast is not None:
+                    fast = _fast(state, me, opp, segs)  # the partial play with its steps
                 try:
                     _, me, opp = WrittenTurn(state, me, opp, segs).play(fast)
                 except IllegalTurnError:

@@ -24,13 +24,13 @@ Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
 _new_step = tuple.__new__  # builds a Step without the Python-level __new__ (hot path)
 
 
-def segments(moves: tuple[WrittenMove, ...]) -> list[Segment]:
+def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
-        return list(moves[0].segments)
-    out: list[Segment] = []
+        return moves[0].segments
+    out: tuple[Segment, ...] = ()
     for m in moves:
-        out.extend(m.segments)
+        out += m.segments
     return out
 
 
@@ -47,7 +47,11 @@ def play_turn(
 
 
 def _fast(
-    st: TurnState, me0: list[int], opp0: list[int], segs: list[Segment]
+    st: TurnState,
+    me0: list[int],
+    opp0: list[int],
+    segs: tuple[Segment, ...],
+    keep_steps: bool = True,
 ) -> tuple[tuple[Step, ...], list[int], list[int], list[int]] | None:
     """The common case without search: each written move takes the one die of its
     length and all the dice are used. None sends the turn to the full search."""
@@ -117,7 +121,8 @@ def _fast(
         if every_step and not st.block_ok(me, opp):
             return None
         dice.remove(die)
-        steps.append(_new_step(Step, (frm, to, die, hit)))
+        if keep_steps:
+            steps.append(_new_step(Step, (frm, to, die, hit)))
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
     return tuple(steps), me, opp, dice
@@ -129,7 +134,7 @@ class WrittenTurn:
 
     __slots__ = ("_most", "best", "ends", "me0", "opp0", "result", "segs", "state")
 
-    def __init__(self, state: TurnState, me: list[int], opp: list[int], segs: list[Segment]):
+    def __init__(self, state: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]):
         self.state = state
         self.me0 = me
         self.opp0 = opp
