@@ -1,0 +1,48 @@
+"""The tournament domain: clubs and players, tournaments and rounds, series and games."""
+
+from tournaments.models.people import START_RATING, Club, Player, RatingChange
+from tournaments.models.series import (
+    CLOSED_STATUSES,
+    Correction,
+    Game,
+    GameEnd,
+    GameKind,
+    Series,
+    SeriesStatus,
+)
+from tournaments.models.tournament import (
+    DEFAULT_TIE_BREAKS,
+    DrawScoring,
+    Entry,
+    FirstMove,
+    Format,
+    Round,
+    SeriesMode,
+    TieBreak,
+    Tournament,
+    Variant,
+)
+
+__all__ = [
+    "CLOSED_STATUSES",
+    "DEFAULT_TIE_BREAKS",
+    "START_RATING",
+    "Club",
+    "Correction",
+    "DrawScoring",
+    "Entry",
+    "FirstMove",
+    "Format",
+    "Game",
+    "GameEnd",
+    "GameKind",
+    "Player",
+    "RatingChange",
+    "Round",
+    "Series",
+    "SeriesMode",
+    "SeriesStatus",
+    "TieBreak",
+    "Tournament",
+    "Variant",
+]

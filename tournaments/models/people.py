@@ -1,0 +1,80 @@
+"""Clubs and players."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+START_RATING = 1500.0
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="players",
+    )  # fmt: skip
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
+    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user account"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="player",
+    )  # fmt: skip
+    rating = models.FloatField(_("rating"), default=START_RATING)
+    experience = models.PositiveIntegerField(
+        _("experience"), default=0, help_text=_("Sum of the lengths of the rated series played.")
+    )
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["name", "club"], name="player_unique_name_in_club"),
+            models.CheckConstraint(condition=models.Q(rating__gt=0), name="player_rating_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RatingChange(models.Model):
+    """One line of a player's rating history: the series that changed it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    series = models.ForeignKey(
+        "tournaments.Series", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    before = models.FloatField()
+    after = models.FloatField()
+    experience_before = models.PositiveIntegerField()
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["player", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "series"], name="rating_once_per_series"),
+        ]
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.before:.1f} -> {self.after:.1f}"

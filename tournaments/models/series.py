@@ -1,0 +1,170 @@
+"""Series (matches of several games), their games and the audit trail of corrections."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class SeriesStatus(models.TextChoices):
+    SCHEDULED = "scheduled", _("scheduled")
+    IN_PLAY = "in_play", _("in play")
+    FINISHED = "finished", _("finished")
+    FORFEITED = "forfeited", _("forfeited")
+
+
+CLOSED_STATUSES = (SeriesStatus.FINISHED, SeriesStatus.FORFEITED)
+
+
+class Series(models.Model):
+    """A match of several games between two players."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="series"
+    )
+    round = models.ForeignKey(
+        "tournaments.Round", null=True, blank=True, on_delete=models.CASCADE, related_name="series"
+    )
+    slot = models.CharField(_("bracket slot"), max_length=20, blank=True)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    player1 = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    length = models.PositiveSmallIntegerField(
+        _("length"), null=True, blank=True, help_text=_("Empty: the tournament's series length.")
+    )
+    status = models.CharField(
+        _("status"), max_length=9, choices=SeriesStatus.choices, default=SeriesStatus.SCHEDULED
+    )
+    score1 = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal(0))
+    score2 = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal(0))
+    winner = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["tournament", "round__number", "table", "id"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="series_two_different_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("player1")) | Q(winner=F("player2")),
+                name="series_winner_is_a_player",
+            ),
+            models.CheckConstraint(
+                condition=Q(length__gte=1) | Q(length__isnull=True), name="series_length_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player1 or '?'} - {self.player2 or '?'}"
+
+    @property
+    def target(self) -> int:
+        return self.length or self.tournament.series_length
+
+    @property
+    def closed(self) -> bool:
+        return self.status in CLOSED_STATUSES
+
+
+class GameKind(models.TextChoices):
+    OIN = "oin", _("oin")
+    MARS = "mars", _("mars")
+    KOKS = "koks", _("koks")
+    DRAW = "draw", _("draw")
+
+
+class GameEnd(models.TextChoices):
+    PLAYED = "played", _("played out")
+    RESIGNED = "resigned", _("resignation")
+    DROPPED = "dropped", _("double dropped")
+
+
+class Game(models.Model):
+    """One game of a series, as entered: who had white, who won and how, the record."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("game"))
+    white = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("result"), max_length=4, choices=GameKind.choices)
+    ended = models.CharField(
+        _("ended by"), max_length=8, choices=GameEnd.choices, default=GameEnd.PLAYED
+    )
+    cube = models.PositiveSmallIntegerField(_("cube"), default=1)
+    record = models.TextField(_("record"), blank=True)
+    verified = models.BooleanField(_("verified"), default=False)
+    verification = models.TextField(_("verification message"), blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    entered_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["series", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="game_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            models.CheckConstraint(condition=~Q(white=F("black")), name="game_two_players"),
+            models.CheckConstraint(
+                condition=(Q(kind="draw") & Q(winner__isnull=True))
+                | (~Q(kind="draw") & (Q(winner=F("white")) | Q(winner=F("black")))),
+                name="game_winner_matches_result",
+            ),
+            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} #{self.number}"
+
+    @property
+    def value(self) -> int:
+        """Game points to the winner (oin 1, mars 2, koks 3, times the cube); 0: draw."""
+        return {"oin": 1, "mars": 2, "koks": 3}.get(self.kind, 0) * self.cube
+
+    @property
+    def loser_id(self) -> int | None:
+        if self.winner_id is None:
+            return None
+        return self.black_id if self.winner_id == self.white_id else self.white_id
+
+
+class Correction(models.Model):
+    """The audit trail: a result changed by a director, with the value before and after."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="corrections")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(_("reason"))
+    before = models.JSONField()
+    after = models.JSONField()
+
+    class Meta:
+        ordering = ["game", "at", "id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.reason}"

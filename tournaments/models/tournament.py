@@ -1,0 +1,187 @@
+"""Tournaments, their entries and rounds."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Variant(models.TextChoices):
+    LONG = "long", _("long nardy")
+    SHORT = "short", _("short backgammon")
+    LURC = "lurc", _("Lurč")
+
+
+class Format(models.TextChoices):
+    MANUAL = "manual", _("pairings by hand")
+    ROUND_ROBIN = "round_robin", _("round robin")
+    DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
+    SWISS = "swiss", _("Swiss")
+    SINGLE_ELIMINATION = "single_elimination", _("single elimination")
+    DOUBLE_ELIMINATION = "double_elimination", _("double elimination")
+
+
+class SeriesMode(models.TextChoices):
+    POINTS = "points", _("first to N points")
+    GAMES = "games", _("exactly N games")
+
+
+class FirstMove(models.TextChoices):
+    """RULES L12: who starts the later games of a series."""
+
+    LOSER = "loser", _("the loser of the previous game")
+    WINNER = "winner", _("the winner of the previous game")
+    ALTERNATE = "alternate", _("alternately (who had black)")
+
+
+class DrawScoring(models.TextChoices):
+    """RULES L11."""
+
+    HALF = "half", _("½-½")
+    ONE = "one", _("1-1")
+
+
+class TieBreak(models.TextChoices):
+    HEAD_TO_HEAD = "head_to_head", _("head-to-head")
+    BUCHHOLZ = "buchholz", _("Buchholz")
+    BUCHHOLZ_CUT1 = "buchholz_cut1", _("Buchholz cut 1")
+    SONNEBORN_BERGER = "sonneborn_berger", _("Sonneborn-Berger")
+    SERIES_WON = "series_won", _("series won")
+    MARS_WINS = "mars_wins", _("mars wins")
+    GAME_POINT_DIFFERENCE = "game_point_difference", _("game-point difference")
+    PROGRESSIVE = "progressive", _("progressive score")
+
+
+DEFAULT_TIE_BREAKS = [
+    TieBreak.HEAD_TO_HEAD,
+    TieBreak.BUCHHOLZ,
+    TieBreak.SONNEBORN_BERGER,
+    TieBreak.SERIES_WON,
+    TieBreak.GAME_POINT_DIFFERENCE,
+]
+
+
+def default_tie_breaks() -> list[str]:
+    return [str(t) for t in DEFAULT_TIE_BREAKS]
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    variant = models.CharField(
+        _("game"), max_length=5, choices=Variant.choices, default=Variant.LONG
+    )
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.MANUAL
+    )
+    published = models.BooleanField(_("published"), default=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, verbose_name=_("directors"), blank=True,
+        related_name="directed_tournaments",
+    )  # fmt: skip
+    # series
+    series_mode = models.CharField(
+        _("series played"), max_length=6, choices=SeriesMode.choices, default=SeriesMode.POINTS
+    )
+    series_length = models.PositiveSmallIntegerField(_("series length"), default=5)
+    first_move = models.CharField(
+        _("first move in later games"), max_length=9, choices=FirstMove.choices,
+        default=FirstMove.LOSER,
+    )  # fmt: skip
+    # game rules (RULES L5, L8, L10)
+    mars = models.BooleanField(_("mars counts double"), default=True)
+    last_roll = models.BooleanField(_("right of last roll"), default=False)
+    block_check = models.CharField(
+        _("six-point block checked"), max_length=10, default="turn-end",
+        choices=[("turn-end", _("at the end of the turn")), ("every-step", _("after every step"))],
+    )  # fmt: skip
+    block_ahead = models.CharField(
+        _("block needs an opponent checker"), max_length=8, default="anywhere",
+        choices=[("anywhere", _("anywhere ahead")), ("in-home", _("in the opponent's home"))],
+    )  # fmt: skip
+    draw_scoring = models.CharField(
+        _("a draw scores"), max_length=4, choices=DrawScoring.choices, default=DrawScoring.HALF
+    )
+    # standings
+    points_series_win = models.DecimalField(
+        _("points for a series won"), max_digits=5, decimal_places=2, default=Decimal(1)
+    )
+    points_series_draw = models.DecimalField(
+        _("points for a series drawn"), max_digits=5, decimal_places=2, default=Decimal("0.5")
+    )
+    points_series_loss = models.DecimalField(
+        _("points for a series lost"), max_digits=5, decimal_places=2, default=Decimal(0)
+    )
+    points_per_game_point = models.DecimalField(
+        _("points per game point"), max_digits=5, decimal_places=2, default=Decimal(0)
+    )
+    tie_breaks = models.JSONField(_("tie-breaks, in order"), default=default_tie_breaks)
+    bye_points = models.DecimalField(
+        _("points for a bye"), max_digits=5, decimal_places=2, default=Decimal(1)
+    )
+    forfeit_game_points = models.PositiveSmallIntegerField(
+        _("game points for a series won by forfeit"), default=0
+    )
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(series_length__gte=1), name="tournament_series_length_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(end_date__isnull=True)
+                | models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player registered for a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        "tournaments.Player", on_delete=models.PROTECT, related_name="entries"
+    )
+    seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "seed", "player__name"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.tournament}: {_('round')} {self.number}"
