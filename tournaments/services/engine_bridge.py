@@ -1,0 +1,101 @@
+"""The one bridge between the Django app and the rules engine (STYLE.md 4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from engine.notation import GameRecord, read_records
+from engine.variants import SIDE_NAMES
+from tournaments.models import Tournament
+from tournaments.services.errors import ResultError
+
+RULE_TAGS = ("Mars", "LastRoll", "BlockCheck", "BlockAhead")
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A record the engine verified: who had which colour and how the game ended."""
+
+    white: str
+    black: str
+    winner: str | None  # "white", "black" or None for a draw
+    kind: str  # oin, mars, koks, draw
+    ended: str  # played, resigned, dropped
+    cube: int
+    text: str  # the canonical record as stored
+    tags: dict[str, str]
+
+
+def tournament_tags(tournament: Tournament) -> dict[str, str]:
+    """The rule tags a record of this tournament must carry (or gets, when absent)."""
+    return {
+        "Mars": "on" if tournament.mars else "off",
+        "LastRoll": "on" if tournament.last_roll else "off",
+        "BlockCheck": tournament.block_check,
+        "BlockAhead": tournament.block_ahead,
+    }
+
+
+def parse_one_record(text: str) -> GameRecord:
+    """Exactly one game from ``text``, or a ResultError located in the text."""
+    try:
+        records = read_records(text)
+    except engine.RecordSyntaxError as exc:
+        raise ResultError(exc.message, field="record", line=exc.line, col=exc.col) from None
+    if len(records) != 1:
+        raise ResultError(
+            f"a game result holds exactly one game; this text holds {len(records)}",
+            field="record",
+        )
+    return records[0]
+
+
+def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
+    """Verify a record for a game of ``tournament``: the engine replays it; its variant
+    and rule tags must agree with the tournament (absent rule tags take the tournament's
+    values); it must be a finished game."""
+    record = parse_one_record(text)
+    if record.variant != tournament.variant:
+        raise ResultError(
+            f"the record is for {record.variant!r} but the tournament plays {tournament.variant!r}",
+            field="record",
+            line=record.line,
+            col=1,
+        )
+    expected = tournament_tags(tournament)
+    tags = dict(record.tags)
+    for name, value in expected.items():
+        given = tags.get(name)
+        if given is not None and given != value and tournament.variant == "long":
+            raise ResultError(
+                f'the record says [{name} "{given}"] but the tournament plays {name} {value!r}',
+                field="record",
+                line=record.line,
+                col=1,
+            )
+        if given is None and tournament.variant == "long":
+            tags[name] = value
+    record = GameRecord(tuple(tags.items()), record.actions, record.line, record.preamble)
+    result = engine.replay(record)
+    if result.error is not None:
+        err = result.error
+        raise ResultError(err.describe(), field="record", line=err.line, col=err.col, rule=err.rule)
+    outcome = result.outcome
+    if outcome is None:
+        raise ResultError(
+            "the record does not finish the game: enter a finished game, or use quick entry",
+            field="record",
+        )
+    winner = None if outcome.winner is None else SIDE_NAMES[outcome.winner]
+    ended = "resigned" if outcome.resigned else "dropped" if outcome.dropped else "played"
+    return CheckedGame(
+        white=tags.get("White", "?"),
+        black=tags.get("Black", "?"),
+        winner=winner,
+        kind=outcome.kind,
+        ended=ended,
+        cube=outcome.cube,
+        text=result.canonical(),
+        tags=tags,
+    )
