@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.movegen import Step, Turn, after, side_lists, turn_state
+from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state
 from engine.notation import (
     Action,
     GameRecord,
@@ -175,6 +175,7 @@ class _Replayer:
         self.pending_last = False
         self.offered = False
         self.numbered = False  # white's double already opened this turn number
+        self.states: dict[tuple[int, tuple[int, int]], TurnState] = {}
         self.action: Action | None = None
         self.side = self.mover
 
@@ -252,6 +253,7 @@ class _Replayer:
             return 0
         boards, v, rules = self.boards, self.variant, self.rules
         first_side, mover, number = v.first_side, self.mover, self.number
+        states = self.states
         played = 0
         for action in actions[start:]:
             dice = action.dice
@@ -260,7 +262,9 @@ class _Replayer:
             assert dice is not None
             if self.first and self.lot_first and dice[0] == dice[1]:
                 break
-            state = turn_state(v, rules, mover, dice)
+            state = states.get((mover, dice))
+            if state is None:
+                state = states[(mover, dice)] = turn_state(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
             fast = _fast(state, me, opp, segs, keep_steps=False)

@@ -1,0 +1,255 @@
+"""FIBS-style ratings: a pure formula, and the replay of the rated series into the players'
+ratings and their history (docs/ratings.md).
+
+A series is rated when it is finished, has a winner (a drawn series has none), a finish time
+and two players; forfeited series are not rated. The rated series are applied in the order
+(finished_at, id).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import ForeignKey, Q, QuerySet
+
+from tournaments.models import START_RATING, Player, RatingChange, Series, SeriesStatus
+
+
+def k_factor(experience: int) -> float:
+    """How fast a player's rating moves: 5 for a newcomer, 1 from 400 points of experience.
+
+    >>> k_factor(0), k_factor(150), k_factor(400), k_factor(1000)
+    (5.0, 3.5, 1.0, 1.0)
+    """
+    return max(1.0, 5.0 - experience / 100)
+
+
+def upset_probability(*, rating_difference: float, length: int) -> float:
+    """The probability that the lower-rated player wins a series of ``length`` points.
+
+    Equal ratings give 0.5, and either player counts as the underdog.
+
+    >>> upset_probability(rating_difference=0, length=7)
+    0.5
+    >>> round(upset_probability(rating_difference=200, length=4), 6)  # 1 / (10**0.2 + 1)
+    0.386863
+    """
+    return 1.0 / (math.pow(10.0, abs(rating_difference) * math.sqrt(length) / 2000) + 1.0)
+
+
+def rating_change(
+    *,
+    winner_rating: float,
+    loser_rating: float,
+    winner_experience: int,
+    loser_experience: int,
+    length: int,
+) -> tuple[float, float]:
+    """(winner's gain, loser's loss), both positive, for a series of ``length`` points.
+
+    Each side moves by 4·K·√n·P, K from that player's own experience before the series and
+    P the probability of the result that did not happen.
+
+    Two newcomers at 1500 play to 5 points: P = 0.5 and K = 5 for both, so each moves by
+    4·5·√5·0.5 = 10·√5 = 22.36068.
+
+    >>> gain, loss = rating_change(
+    ...     winner_rating=1500, loser_rating=1500, winner_experience=0, loser_experience=0,
+    ...     length=5,
+    ... )
+    >>> round(gain, 5), round(loss, 5)
+    (22.36068, 22.36068)
+
+    The favourite (1600, K = 5) beats the underdog (1400, experience 250, K = 2.5) in a
+    series to 4: P = 1 / (10**(200·2/2000) + 1) = 0.386863, so the winner gains
+    4·5·2·P = 15.4745 and the loser loses 4·2.5·2·P = 7.7373.
+
+    >>> gain, loss = rating_change(
+    ...     winner_rating=1600, loser_rating=1400, winner_experience=0, loser_experience=250,
+    ...     length=4,
+    ... )
+    >>> round(gain, 4), round(loss, 4)
+    (15.4745, 7.7373)
+    """
+    if length < 1:
+        raise ValueError(f"a series has at least 1 point, not {length}")
+    upset = upset_probability(rating_difference=winner_rating - loser_rating, length=length)
+    # The probability of the result that did not happen: if the underdog won, that the
+    # favourite would have won.
+    p = upset if winner_rating >= loser_rating else 1.0 - upset
+    scale = 4.0 * math.sqrt(length) * p
+    return k_factor(winner_experience) * scale, k_factor(loser_experience) * scale
+
+
+def _rated_series() -> QuerySet[Series]:
+    return Series.objects.filter(
+        status=SeriesStatus.FINISHED,
+        winner__isnull=False,
+        finished_at__isnull=False,
+        player1__isnull=False,
+        player2__isnull=False,
+    )
+
+
+def _is_rated(series: Series) -> bool:
+    return (
+        series.status == SeriesStatus.FINISHED
+        and series.winner_id is not None
+        and series.finished_at is not None
+        and series.player1_id is not None
+        and series.player2_id is not None
+    )
+
+
+def _apply(series: Series, winner: Player, loser: Player) -> list[RatingChange]:
+    """Move the two players' rating and experience (in memory) by one series; the history
+    rows, unsaved."""
+    assert series.finished_at is not None
+    length = series.target
+    gain, loss = rating_change(
+        winner_rating=winner.rating,
+        loser_rating=loser.rating,
+        winner_experience=winner.experience,
+        loser_experience=loser.experience,
+        length=length,
+    )
+    changes = []
+    for player, delta in ((winner, gain), (loser, -loss)):
+        changes.append(
+            RatingChange(
+                player=player,
+                series=series,
+                before=player.rating,
+                after=player.rating + delta,
+                experience_before=player.experience,
+                at=series.finished_at,
+            )
+        )
+        player.rating += delta
+        player.experience += length
+    return changes
+
+
+def _copy_to(players: Iterable[Player] | None, computed: dict[int, Player]) -> None:
+    for player in players or ():
+        source = computed.get(player.pk)
+        player.rating = source.rating if source else START_RATING
+        player.experience = source.experience if source else 0
+
+
+def _first_seen(played: dict[int, Player], player: Player) -> Player:
+    if player.pk not in played:
+        player.rating, player.experience = START_RATING, 0
+        played[player.pk] = player
+    return played[player.pk]
+
+
+@transaction.atomic
+def ratings_recompute(*, players: Iterable[Player] | None = None) -> int:
+    """Every rating again from scratch: all players back to 1500 and no experience, the
+    history deleted, then every rated series replayed in order. Returns how many series
+    were rated.
+
+    Ratings form one pool (a rating depends on the opponents' ratings), so the recompute
+    is always complete; ``players`` are instances the caller holds, given the new rating
+    and experience in memory as well."""
+    RatingChange.objects.all().delete()
+    Player.objects.update(rating=START_RATING, experience=0)
+    played: dict[int, Player] = {}
+    changes: list[RatingChange] = []
+    rated = 0
+    for series in (
+        _rated_series()
+        .select_related("player1", "player2", "tournament")
+        .order_by("finished_at", "id")
+    ):
+        assert series.player1 is not None and series.player2 is not None
+        # One instance per player carries the running rating through the replay.
+        one, two = (_first_seen(played, p) for p in (series.player1, series.player2))
+        winner, loser = (one, two) if series.winner_id == one.pk else (two, one)
+        changes.extend(_apply(series, winner, loser))
+        rated += 1
+    RatingChange.objects.bulk_create(changes)
+    Player.objects.bulk_update(played.values(), ["rating", "experience"])
+    _copy_to(players, played)
+    return rated
+
+
+def _loser_id(series: Series) -> int | None:
+    return series.player2_id if series.winner_id == series.player1_id else series.player1_id
+
+
+def _already_applied(series: Series, rows: list[RatingChange]) -> bool:
+    """Do the history rows of ``series`` tell its current result (winner, length, time)?"""
+    by_player = {row.player_id: row for row in rows}
+    won, lost = by_player.get(series.winner_id or 0), by_player.get(_loser_id(series) or 0)
+    if len(rows) != 2 or won is None or lost is None:
+        return False
+    if won.at != series.finished_at or lost.at != series.finished_at:
+        return False
+    gain, loss = rating_change(
+        winner_rating=won.before,
+        loser_rating=lost.before,
+        winner_experience=won.experience_before,
+        loser_experience=lost.experience_before,
+        length=series.target,
+    )
+    return math.isclose(won.after - won.before, gain, abs_tol=1e-9) and math.isclose(
+        lost.before - lost.after, loss, abs_tol=1e-9
+    )
+
+
+def _rated_after(series: Series) -> bool:
+    """Has a series that finished after this one (by finish time, then id) been rated?"""
+    at = series.finished_at
+    return RatingChange.objects.filter(Q(at__gt=at) | Q(at=at, series_id__gt=series.pk)).exists()
+
+
+def _held_players(series: Series) -> list[Player]:
+    """The players the caller's ``series`` already holds in memory (no query)."""
+    held = []
+    for name in ("player1", "player2", "winner"):
+        field = Series._meta.get_field(name)
+        if isinstance(field, ForeignKey) and field.is_cached(series):
+            player = getattr(series, name)
+            if player is not None:
+                held.append(player)
+    return held
+
+
+@transaction.atomic
+def ratings_after_series(*, series: Series) -> None:
+    """Bring the ratings up to date after ``series`` (saved) was finished or corrected.
+
+    The newest rated series is applied on top of the current ratings; an older one (a
+    correction, a result entered late) or a change to a series already rated (other winner,
+    length or finish time; a series reopened, drawn or forfeited) recomputes everything.
+    Calling it again for the same result changes nothing."""
+    ids = sorted(i for i in (series.player1_id, series.player2_id) if i is not None)
+    # Results of the same players queue here; whatever they rated is visible below.
+    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    rated = _is_rated(series)
+    rows = list(RatingChange.objects.filter(series=series))
+    if rows and rated and _already_applied(series, rows):
+        return
+    if rows or (rated and _rated_after(series)):
+        ratings_recompute(players=_held_players(series))
+        return
+    if not rated:
+        return
+    assert series.winner_id is not None
+    winner, loser = locked[series.winner_id], locked[_loser_id(series) or 0]
+    RatingChange.objects.bulk_create(_apply(series, winner, loser))
+    Player.objects.bulk_update([winner, loser], ["rating", "experience"])
+    _copy_to(_held_players(series), locked)
+
+
+def rating_history(*, player: Player) -> list[RatingChange]:
+    """The player's rating changes, oldest first, with each series' players and tournament."""
+    return list(
+        RatingChange.objects.filter(player=player)
+        .select_related("series__tournament", "series__player1", "series__player2")
+        .order_by("at", "series_id")
+    )
