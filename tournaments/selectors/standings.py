@@ -1,0 +1,300 @@
+"""Tournament standings: series, game points, tournament points, tie-breaks and ranks.
+
+`compute_standings` is a pure function over plain data, tested without a database;
+`standings_for_tournament` loads that data in three queries (entries, closed series, their
+games) whatever the tournament's size. The rules, for directors: docs/standings.md.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from tournaments.models import (
+    CLOSED_STATUSES,
+    DEFAULT_TIE_BREAKS,
+    DrawScoring,
+    Entry,
+    Game,
+    GameKind,
+    Player,
+    Series,
+    SeriesStatus,
+    Tournament,
+)
+from tournaments.selectors.tiebreaks import (
+    HALF,
+    ONE,
+    ZERO,
+    Outcome,
+    RoundKey,
+    TieBreakValues,
+    cumulative_points,
+    rank_players,
+)
+
+MARS_KINDS = frozenset({GameKind.MARS, GameKind.KOKS})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerData:
+    player_id: int
+    name: str
+    club_name: str = ""
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    winner_id: int | None  # None: a drawn game
+    value: int  # game points to the winner, as Game.value: oin 1, mars 2, koks 3, times the cube
+    kind: str = GameKind.OIN
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesData:
+    player1_id: int | None
+    player2_id: int | None  # None (or player1_id None): a bye for the other player
+    status: str
+    winner_id: int | None = None  # None in a closed series: drawn (finished) or both lost
+    round_number: RoundKey = None
+    games: tuple[GameData, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """The tournament's settings that the standings depend on."""
+
+    series_win: Decimal = ONE
+    series_draw: Decimal = HALF
+    series_loss: Decimal = ZERO
+    per_game_point: Decimal = ZERO
+    draw_scoring: str = DrawScoring.HALF
+    bye: Decimal = ONE
+    forfeit_game_points: int = 0
+    tie_breaks: tuple[str, ...] = tuple(str(t) for t in DEFAULT_TIE_BREAKS)
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> ScoringRules:
+        return cls(
+            series_win=tournament.points_series_win,
+            series_draw=tournament.points_series_draw,
+            series_loss=tournament.points_series_loss,
+            per_game_point=tournament.points_per_game_point,
+            draw_scoring=tournament.draw_scoring,
+            bye=tournament.bye_points,
+            forfeit_game_points=tournament.forfeit_game_points,
+            tie_breaks=tuple(str(key) for key in tournament.tie_breaks),
+        )
+
+    @property
+    def drawn_game(self) -> Decimal:
+        """Game points each player gets for a drawn game."""
+        return ONE if self.draw_scoring == DrawScoring.ONE else HALF
+
+    def series_points(self, weight: Decimal) -> Decimal:
+        return {ONE: self.series_win, HALF: self.series_draw}.get(weight, self.series_loss)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    player_id: int
+    player_name: str
+    club_name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    game_points_for: Decimal
+    game_points_against: Decimal
+    mars_wins: int
+    points: Decimal
+    tiebreaks: TieBreakValues  # (TieBreak value, value) in the tournament's order
+    rank: int  # competition ranking: 1, 2, 2, 4
+    shared: bool  # the rank is shared with the next or previous rows
+    withdrawn: bool
+
+    @property
+    def game_point_difference(self) -> Decimal:
+        return self.game_points_for - self.game_points_against
+
+
+def _game_points(
+    series: SeriesData, p1: int, p2: int, rules: ScoringRules
+) -> tuple[dict[int, Decimal], dict[int, int]]:
+    """Game points scored by each player of a two-player series, and mars wins."""
+    scored = {p1: ZERO, p2: ZERO}
+    mars = {p1: 0, p2: 0}
+    if series.status == SeriesStatus.FORFEITED:
+        if series.winner_id in scored:
+            scored[series.winner_id] = Decimal(rules.forfeit_game_points)
+        return scored, mars
+    for game in series.games:
+        if game.winner_id is None:
+            scored[p1] += rules.drawn_game
+            scored[p2] += rules.drawn_game
+        elif game.winner_id in scored:
+            scored[game.winner_id] += game.value
+            mars[game.winner_id] += game.kind in MARS_KINDS
+    return scored, mars
+
+
+def series_outcomes(series: SeriesData, rules: ScoringRules) -> tuple[Outcome, ...]:
+    """Each player's side of a series; nothing for a series not finished or forfeited."""
+    if series.status not in CLOSED_STATUSES:
+        return ()
+    present = [pid for pid in (series.player1_id, series.player2_id) if pid is not None]
+    if len(present) == 1:
+        return (Outcome(present[0], None, series.round_number, ONE, rules.bye),)
+    if len(present) != 2:
+        return ()
+    p1, p2 = present
+    scored, mars = _game_points(series, p1, p2, rules)
+    outcomes = []
+    for me, other in ((p1, p2), (p2, p1)):
+        if series.winner_id is None:
+            # Finished without a winner: drawn. Forfeited without one: both forfeited.
+            weight = HALF if series.status == SeriesStatus.FINISHED else ZERO
+        else:
+            weight = ONE if series.winner_id == me else ZERO
+        outcomes.append(
+            Outcome(
+                player_id=me,
+                opponent_id=other,
+                round_number=series.round_number,
+                weight=weight,
+                points=rules.series_points(weight) + scored[me] * rules.per_game_point,
+                game_points_for=scored[me],
+                game_points_against=scored[other],
+                mars_wins=mars[me],
+            )
+        )
+    return tuple(outcomes)
+
+
+def _all_outcomes(series: Iterable[SeriesData], rules: ScoringRules) -> list[Outcome]:
+    return [outcome for one in series for outcome in series_outcomes(one, rules)]
+
+
+def _everyone(players: Iterable[PlayerData], outcomes: Iterable[Outcome]) -> list[PlayerData]:
+    """The entered players and anyone else who played, sorted by name."""
+    known = {p.player_id: p for p in players}
+    for o in outcomes:
+        if o.player_id not in known:
+            known[o.player_id] = PlayerData(o.player_id, f"#{o.player_id}")
+    return sorted(known.values(), key=lambda p: (p.name.casefold(), p.player_id))
+
+
+def compute_standings(
+    *, players: Iterable[PlayerData], series: Iterable[SeriesData], rules: ScoringRules
+) -> list[StandingRow]:
+    """The standings table, best first; players whose rank is shared are sorted by name."""
+    outcomes = _all_outcomes(series, rules)
+    everyone = _everyone(players, outcomes)
+    mine: dict[int, list[Outcome]] = defaultdict(list)
+    for o in outcomes:
+        mine[o.player_id].append(o)
+    points = {p.player_id: sum((o.points for o in mine[p.player_id]), ZERO) for p in everyone}
+    placings = rank_players(
+        player_ids=[p.player_id for p in everyone],
+        points=points,
+        tie_breaks=rules.tie_breaks,
+        outcomes=outcomes,
+    )
+    by_id = {p.player_id: p for p in everyone}
+    rows = []
+    for placing in placings:
+        player, played = by_id[placing.player_id], mine[placing.player_id]
+        rows.append(
+            StandingRow(
+                player_id=player.player_id,
+                player_name=player.name,
+                club_name=player.club_name,
+                played=len(played),
+                won=sum(1 for o in played if o.weight == ONE),
+                drawn=sum(1 for o in played if o.weight == HALF),
+                lost=sum(1 for o in played if o.weight == ZERO),
+                game_points_for=sum((o.game_points_for for o in played), ZERO),
+                game_points_against=sum((o.game_points_against for o in played), ZERO),
+                mars_wins=sum(o.mars_wins for o in played),
+                points=points[player.player_id],
+                tiebreaks=placing.tiebreaks,
+                rank=placing.rank,
+                shared=placing.shared,
+                withdrawn=player.withdrawn,
+            )
+        )
+    return rows
+
+
+def compute_progress(
+    *, players: Iterable[PlayerData], series: Iterable[SeriesData], rules: ScoringRules
+) -> dict[int, tuple[tuple[RoundKey, Decimal], ...]]:
+    """Per player id, the running total of tournament points after each round."""
+    outcomes = _all_outcomes(series, rules)
+    return cumulative_points(outcomes, [p.player_id for p in _everyone(players, outcomes)])
+
+
+# The selectors: load plain data in a fixed number of queries.
+
+
+def _player_data(player: Player, withdrawn: bool = False) -> PlayerData:
+    club = player.club.name if player.club is not None else ""
+    return PlayerData(player.pk, player.name, club, withdrawn)
+
+
+def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
+    entries = Entry.objects.filter(tournament=tournament).select_related("player__club")
+    games = Game.objects.only("series", "winner", "kind", "cube").order_by("number")
+    closed = (
+        Series.objects.filter(tournament=tournament, status__in=CLOSED_STATUSES)
+        .select_related("round", "player1__club", "player2__club")
+        .prefetch_related(Prefetch("games", queryset=games))
+    )
+    players = {e.player_id: _player_data(e.player, e.withdrawn) for e in entries}
+    series: list[SeriesData] = []
+    for s in closed:
+        for player in (s.player1, s.player2):
+            if player is not None and player.pk not in players:
+                players[player.pk] = _player_data(player)
+        series.append(
+            SeriesData(
+                player1_id=s.player1_id,
+                player2_id=s.player2_id,
+                status=s.status,
+                winner_id=s.winner_id,
+                round_number=s.round.number if s.round is not None else None,
+                games=tuple(GameData(g.winner_id, g.value, g.kind) for g in s.games.all()),
+            )
+        )
+    return list(players.values()), series
+
+
+def standings_for_tournament(*, tournament: Tournament) -> list[StandingRow]:
+    """The tournament's standings, best first (three queries)."""
+    players, series = _load(tournament)
+    return compute_standings(players=players, series=series, rules=ScoringRules.of(tournament))
+
+
+def progress_by_round(*, tournament: Tournament) -> dict[int, tuple[tuple[RoundKey, Decimal], ...]]:
+    """Per player id, (round number or None, points so far) after each round played."""
+    players, series = _load(tournament)
+    return compute_progress(players=players, series=series, rules=ScoringRules.of(tournament))
+
+
+__all__ = [
+    "GameData",
+    "PlayerData",
+    "ScoringRules",
+    "SeriesData",
+    "StandingRow",
+    "compute_progress",
+    "compute_standings",
+    "progress_by_round",
+    "series_outcomes",
+    "standings_for_tournament",
+]
