@@ -84,3 +84,14 @@ def test_a_forfeit_closes_the_series(players):
         series_forfeit(series=s, winner=players[0])
     with pytest.raises(ResultError, match="no more games"):
         game_enter_quick(series=s, white=players[0], winner=players[0], kind="oin")
+
+
+def test_the_admin_refuses_unknown_tie_breaks():
+    from django.core.exceptions import ValidationError
+
+    t = tournament_create(name="Přebor", start_date=DAY)
+    t.tie_breaks = ["buchholz", "coin_toss"]
+    with pytest.raises(ValidationError):
+        t.full_clean()
+    t.tie_breaks = ["buchholz", "progressive"]
+    t.full_clean()

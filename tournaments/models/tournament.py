@@ -146,6 +146,18 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The tie-breaks must be known ones, each once (forms and the admin call this)."""
+        from django.core.exceptions import ValidationError
+
+        breaks = self.tie_breaks
+        if not isinstance(breaks, list) or any(b not in TieBreak.values for b in breaks):
+            raise ValidationError(
+                {"tie_breaks": _("Tie-breaks must be a list of: %s") % ", ".join(TieBreak.values)}
+            )
+        if len(set(breaks)) != len(breaks):
+            raise ValidationError({"tie_breaks": _("A tie-break is listed twice.")})
+
 
 class Entry(models.Model):
     """A player registered for a tournament."""
