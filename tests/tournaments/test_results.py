@@ -237,6 +237,20 @@ def test_a_record_must_agree_with_the_tournament_and_series(series, change, word
     assert snapshot(series) == before
 
 
+def test_a_record_without_a_result_tag_gets_the_computed_result(series):
+    text = a_record("Jana", "Petr", seed=7)
+    result_line = next(line for line in text.splitlines() if line.startswith("[Result"))
+    game = game_enter_record(series=series, record=text.replace(result_line + "\n", ""))
+    assert result_line in game.record
+
+
+def test_a_wrong_result_tag_is_refused(series):
+    text = a_record("Jana", "Petr", seed=7, want="white oin")
+    with pytest.raises(ResultError, match="the Result tag says"):
+        game_enter_record(series=series, record=text.replace("white oin", "black mars"))
+    assert not Game.objects.exists()
+
+
 def test_an_unfinished_record_is_refused(series):
     text = '[Variant "long"]\n[White "Jana"]\n[Black "Petr"]\n\n1. 64: 24/18/14\n'
     with pytest.raises(ResultError, match="does not finish the game"):

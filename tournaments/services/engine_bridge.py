@@ -76,6 +76,14 @@ def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
             )
         if given is None and tournament.variant == "long":
             tags[name] = value
+    if "Result" not in tags:
+        # a scoresheet record may leave the result out: the engine computes it
+        first = engine.replay(
+            GameRecord(tuple(tags.items()), record.actions, record.line, record.preamble),
+            check_result=False,
+        )
+        if first.error is None and first.outcome is not None:
+            tags["Result"] = first.outcome.result
     record = GameRecord(tuple(tags.items()), record.actions, record.line, record.preamble)
     result = engine.replay(record)
     if result.error is not None:
