@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools"
-	@echo "make run              migrate, load fixtures/demo.json if present, serve on 127.0.0.1:8000"
+	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
 	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml
 
 run: install
 	$(PY) manage.py migrate --noinput
-	if [ -f fixtures/demo.json ]; then $(PY) manage.py loaddata fixtures/demo.json; fi
+	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install

@@ -67,10 +67,11 @@ class VerificationError(EngineError):
         self.text = text
         super().__init__(self.describe())
 
-    def describe(self) -> str:
-        """``line 14, col 5: turn 9 (black 6-4: 13/7 8/4): point 7 is closed (L3)``."""
+    def describe(self, *, located: bool = True) -> str:
+        """``line 14, col 5: turn 9 (black 6-4: 13/7 8/4): point 7 is closed (L3)``; without
+        the line and column when ``located`` is false."""
         parts = []
-        if self.line is not None:
+        if self.line is not None and located:
             parts.append(f"line {self.line}, col {self.col}: ")
         if self.turn is not None:
             what = f"{self.side} {self.dice}" if self.dice else f"{self.side}"

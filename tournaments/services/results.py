@@ -198,14 +198,14 @@ def game_enter_record(
     game = Game.objects.create(
         series=series, number=number, white=white, black=black, winner=winner,
         kind=checked.kind, ended=checked.ended, cube=checked.cube, record=checked.text,
-        verified=True, verification=f"ok, {_describe(checked)}",
+        verified=True, verification=f"ok, {describe_checked(checked)}",
         entered_by=_signed_in(by),
     )  # fmt: skip
     _finish(series, [*games, game])
     return game
 
 
-def _describe(checked: CheckedGame) -> str:
+def describe_checked(checked: CheckedGame) -> str:
     result = "draw" if checked.winner is None else f"{checked.winner} {checked.kind}"
     return result + {"resigned": " by resignation", "dropped": " (double dropped)"}.get(
         checked.ended, ""
@@ -258,7 +258,7 @@ def game_correct(
         )  # fmt: skip
         game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
         game.record, game.verified = checked.text, True
-        game.verification = f"ok, {_describe(checked)}"
+        game.verification = f"ok, {describe_checked(checked)}"
     else:
         if winner is not _UNSET:
             game.winner = winner

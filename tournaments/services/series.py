@@ -71,6 +71,7 @@ def series_recompute(*, series: Series, games: Sequence[Game] | None = None) -> 
         games = list(series.games.select_related("white", "black", "winner").order_by("number"))
     if series.status == SeriesStatus.FORFEITED:
         return series
+    before = (series.score1, series.score2, series.status, series.winner_id, series.finished_at)
     one, two = series_scores(series, games)
     decided = series_decided_after(series, games) is not None
     series.score1, series.score2 = one, two
@@ -90,6 +91,13 @@ def series_recompute(*, series: Series, games: Sequence[Game] | None = None) -> 
         series.winner_id = None
         series.finished_at = None
         series.status = SeriesStatus.IN_PLAY if games else SeriesStatus.SCHEDULED
-    series.version += 1
-    series.save()
+    if (
+        series.score1,
+        series.score2,
+        series.status,
+        series.winner_id,
+        series.finished_at,
+    ) != before:
+        series.version += 1
+        series.save()
     return series

@@ -1,0 +1,113 @@
+"""The admin: every model is listed and searchable, results are read-only, and the actions
+call the services."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from engine.selfplay import random_game
+from tournaments.models import Club, Game, Player, RatingChange, Series
+from tournaments.services.results import game_enter_quick, game_enter_record
+from tournaments.services.setup import (
+    entry_register,
+    round_create,
+    series_create,
+    tournament_create,
+)
+
+pytestmark = pytest.mark.django_db
+MODELS = ("club", "player", "tournament", "entry", "round", "series", "game", "correction",
+          "ratingchange")  # fmt: skip
+
+
+@pytest.fixture
+def series() -> Series:
+    club = Club.objects.create(name="Klub vrhcábů Brno", city="Brno")
+    jana = Player.objects.create(name="Jana Nováková", club=club)
+    petr = Player.objects.create(name="Petr Svoboda", club=club)
+    t = tournament_create(
+        name="Přebor", start_date=datetime.date(2026, 11, 29), series_length=1, variant="long"
+    )
+    for p in (jana, petr):
+        entry_register(tournament=t, player=p)
+    s = series_create(tournament=t, round=round_create(tournament=t), player1=jana, player2=petr)
+    text = random_game("long", random.Random(7))
+    text = text.replace("Random A", jana.name).replace("Random B", petr.name)
+    game_enter_record(series=s, record=text)
+    s.refresh_from_db()
+    return s
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_every_model_is_listed_and_searchable(admin_client: Client, series: Series, model: str):
+    url = reverse(f"admin:tournaments_{model}_changelist")
+
+    assert admin_client.get(url).status_code == 200
+    assert admin_client.get(url, {"q": "Jana"}).status_code == 200
+
+
+def test_games_are_read_only_with_the_record_in_monospace(admin_client: Client, series: Series):
+    game = series.games.get()
+    url = reverse("admin:tournaments_game_change", args=[game.pk])
+    kind = game.kind
+
+    page = admin_client.get(url).content.decode()
+
+    assert '<pre style="font-family: monospace' in page and "[Variant &quot;long&quot;]" in page
+    assert admin_client.post(url, {"kind": "mars"}).status_code == 403
+    assert admin_client.get(reverse("admin:tournaments_game_add")).status_code == 403
+    game.refresh_from_db()
+    assert game.kind == kind
+
+
+def test_a_series_shows_its_games_read_only(admin_client: Client, series: Series):
+    page = admin_client.get(reverse("admin:tournaments_series_change", args=[series.pk]))
+
+    assert page.status_code == 200
+    assert 'name="games-0-kind"' not in page.content.decode()  # no editable game fields
+
+
+def test_the_series_list_makes_a_fixed_number_of_queries(
+    admin_client: Client, series: Series, django_assert_max_num_queries
+):
+    players = [Player.objects.create(name=f"Hráč {i}") for i in range(6)]
+    for p in players:
+        entry_register(tournament=series.tournament, player=p)
+    for one, two in zip(players[::2], players[1::2], strict=True):
+        s = series_create(tournament=series.tournament, player1=one, player2=two)
+        game_enter_quick(series=s, white=one, winner=two, kind="oin")
+
+    with django_assert_max_num_queries(12):
+        admin_client.get(reverse("admin:tournaments_series_changelist"))
+    with django_assert_max_num_queries(12):
+        admin_client.get(reverse("admin:tournaments_game_changelist"))
+
+
+def test_the_recompute_actions_call_the_services(admin_client: Client, series: Series):
+    score = (series.score1, series.score2, series.status)
+    Series.objects.filter(pk=series.pk).update(score1=0, score2=0)
+
+    response = admin_client.post(
+        reverse("admin:tournaments_series_changelist"),
+        {"action": "recompute_series", "_selected_action": [series.pk]},
+    )
+    assert response.status_code == 302
+    series.refresh_from_db()
+    assert (series.score1, series.score2, series.status) == score
+    assert RatingChange.objects.filter(series=series).count() == 2
+
+    RatingChange.objects.all().delete()
+
+    response = admin_client.post(
+        reverse("admin:tournaments_player_changelist"),
+        {"action": "recompute_ratings", "_selected_action": [series.player1_id]},
+        follow=True,
+    )
+    assert "Ratings recomputed from 1 rated series." in response.content.decode()
+    assert RatingChange.objects.filter(series=series).count() == 2
+    assert Game.objects.filter(series=series).count() == 1

@@ -1,0 +1,1 @@
+"""Management commands: thin, they call the services (STYLE.md 12)."""

@@ -1,0 +1,60 @@
+"""manage.py import_records SERIES_ID FILE [FILE ...]: enter the games of record files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.management.records import RecordInFile, located, records_in_file
+from tournaments.models import Series
+from tournaments.services.errors import ResultError
+from tournaments.services.results import game_enter_record
+
+
+class Command(BaseCommand):
+    help = (
+        "Enter the games of .nrd record files into a series, in order, each verified by "
+        "the engine and entered in its own transaction; stops at the first refused game."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("series_id", type=int, help="the series' id")
+        parser.add_argument("files", nargs="+", type=Path, help="record files (.nrd)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        series = Series.objects.filter(pk=options["series_id"]).first()
+        if series is None:
+            raise CommandError(f"there is no series with id {options['series_id']}")
+        files: list[tuple[Path, list[RecordInFile]]] = []
+        for path in options["files"]:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CommandError(f"{path}: cannot be read: {exc}") from None
+            records = records_in_file(text)
+            if not records:
+                raise CommandError(f"{path}: holds no game")
+            files.append((path, records))
+        entered = 0
+        for path, records in files:
+            if len(files) > 1:
+                self.stdout.write(f"{path}:")
+            for record in records:
+                try:
+                    game = game_enter_record(series=series, record=record.text)
+                except ResultError as exc:
+                    where = located(exc, first_line=record.line)
+                    self.stdout.write(f"game {record.number}: {where}")
+                    raise CommandError(
+                        f"{path}: game {record.number} was refused: {where} "
+                        f"({entered} game(s) entered before it)"
+                    ) from exc
+                entered += 1
+                self.stdout.write(f"game {record.number}: {game.verification}")
+        series.refresh_from_db()
+        self.stdout.write(
+            f"{entered} game(s) entered; series {series}: {series.score1}-{series.score2}, "
+            f"{series.status.replace('_', ' ')}"
+        )

@@ -1,0 +1,114 @@
+"""What the commands share: record files cut into games, refusals located in their file,
+stored games checked again, and progress bars."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.core.management.base import BaseCommand
+from tqdm import tqdm
+
+from engine.notation import split_games
+from tournaments.models import Game
+from tournaments.services.engine_bridge import CheckedGame, check_record
+from tournaments.services.errors import ResultError
+from tournaments.services.results import describe_checked
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class RecordInFile:
+    """One game of a record file: its number in the file (from 1), the file line where
+    it starts and its text."""
+
+    number: int
+    line: int
+    text: str
+
+
+def records_in_file(text: str) -> list[RecordInFile]:
+    """The games of a record file, each with the text a service takes (one game)."""
+    return [
+        RecordInFile(number, lines[0][0], "\n".join(line for _, line in lines) + "\n")
+        for number, (_, lines) in enumerate(split_games(text), start=1)
+    ]
+
+
+def located(exc: ResultError, *, first_line: int = 1) -> str:
+    """A refusal with its place: ``line 14, col 5: ...``; lines of a game that starts at
+    ``first_line`` of its file are counted in the file."""
+    message = exc.message
+    if exc.line is None:
+        return message
+    # The engine's verification messages start with their place in the game's text.
+    message = message.removeprefix(f"line {exc.line}, col {exc.col}: ")
+    where = f"line {first_line + exc.line - 1}" + (f", col {exc.col}" if exc.col else "")
+    return f"{where}: {message}"
+
+
+def _mismatch(game: Game, checked: CheckedGame) -> str | None:
+    """How the record disagrees with the result stored beside it (None: it agrees)."""
+    named = (checked.white.strip().casefold(), checked.black.strip().casefold())
+    if named != (game.white.name.strip().casefold(), game.black.name.strip().casefold()):
+        return (
+            f"the record has {checked.white} with white and {checked.black} with black, "
+            f"the stored game {game.white} and {game.black}"
+        )
+    stored_winner = None
+    if game.winner_id is not None:
+        stored_winner = "white" if game.winner_id == game.white_id else "black"
+    told = (checked.winner, checked.kind, checked.ended, checked.cube)
+    stored = (stored_winner, game.kind, game.ended, game.cube)
+    if told != stored:
+        return (
+            f"the record tells {describe_checked(checked)}, but the stored result is "
+            f"{_describe_stored(stored_winner, game)}"
+        )
+    return None
+
+
+def _describe_stored(winner: str | None, game: Game) -> str:
+    text = "draw" if winner is None else f"{winner} {game.kind}"
+    if game.ended != "played":
+        text += f" ({game.get_ended_display()})"
+    return text + (f", cube {game.cube}" if game.cube != 1 else "")
+
+
+def recheck_game(game: Game) -> tuple[bool, str]:
+    """Verify a stored game's record again with the engine, and check that it still tells
+    the stored result: (verified, verification message)."""
+    try:
+        checked = check_record(game.record, tournament=game.series.tournament)
+    except ResultError as exc:
+        return False, located(exc)
+    problem = _mismatch(game, checked)
+    if problem is not None:
+        return False, problem
+    return True, f"ok, {describe_checked(checked)}"
+
+
+def progress(
+    items: Iterable[T],
+    *,
+    command: BaseCommand,
+    desc: str,
+    total: int | None = None,
+    unit: str = "it",
+    verbosity: int = 1,
+) -> Iterable[T]:
+    """A tqdm progress bar on the command's error stream (only on a terminal)."""
+    # OutputWrapper ends every write with a newline, which would break tqdm's redraws.
+    stream = getattr(command.stderr, "_out", sys.stderr)
+    return tqdm(
+        items,
+        desc=desc,
+        total=total,
+        file=stream,
+        unit=unit,
+        dynamic_ncols=True,
+        disable=True if verbosity < 1 else None,
+    )
