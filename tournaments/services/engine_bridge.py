@@ -88,7 +88,9 @@ def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
     result = engine.replay(record)
     if result.error is not None:
         err = result.error
-        raise ResultError(err.describe(), field="record", line=err.line, col=err.col, rule=err.rule)
+        raise ResultError(
+            err.describe(located=False), field="record", line=err.line, col=err.col, rule=err.rule
+        )
     outcome = result.outcome
     if outcome is None:
         raise ResultError(
