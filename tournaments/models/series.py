@@ -50,6 +50,10 @@ class Series(models.Model):
     )
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    pairing = models.JSONField(
+        _("why paired"), default=dict, blank=True,
+        help_text=_("The pairing's explanation: reason, floated_down, floated_up."),
+    )  # fmt: skip
 
     class Meta:
         ordering = ["tournament", "round__number", "table", "id"]

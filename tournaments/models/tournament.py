@@ -127,6 +127,20 @@ class Tournament(models.Model):
     forfeit_game_points = models.PositiveSmallIntegerField(
         _("game points for a series won by forfeit"), default=0
     )
+    # pairings and brackets (tournaments/pairing/)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    third_place = models.BooleanField(_("series for third place"), default=False)
+    consolation = models.BooleanField(_("consolation bracket"), default=False)
+    bracket_reset = models.BooleanField(_("grand final bracket reset"), default=True)
+    lengths_by_stage = models.JSONField(
+        _("series lengths by stage"), default=dict, blank=True,
+        help_text=_('For example {"final": 9, "W1": 3}: stages missing use the series length.'),
+    )  # fmt: skip
+    withdrawal = models.CharField(
+        _("when a player withdraws"), max_length=7, default="forfeit",
+        choices=[("forfeit", _("remaining series are forfeited")),
+                 ("cancel", _("remaining series are cancelled"))],
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -157,6 +171,32 @@ class Tournament(models.Model):
             )
         if len(set(breaks)) != len(breaks):
             raise ValidationError({"tie_breaks": _("A tie-break is listed twice.")})
+
+
+class ProhibitedPair(models.Model):
+    """Two players the director does not want paired (family members, say)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="prohibited_pairs"
+    )
+    player_a = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("prohibited pair")
+        verbose_name_plural = _("prohibited pairs")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")), name="prohibited_two_players"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player_a", "player_b"], name="prohibited_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} / {self.player_b}"
 
 
 class Entry(models.Model):

@@ -124,9 +124,12 @@ def _finish(series: Series, games: list[Game]) -> None:
     was_finished = series.status == SeriesStatus.FINISHED
     series_recompute(series=series, games=games)
     if series.status == SeriesStatus.FINISHED or was_finished:
+        from tournaments.services.pairings import BRACKET_FORMATS, bracket_sync
         from tournaments.services.ratings import ratings_after_series
 
         ratings_after_series(series=series)
+        if series.tournament.format in BRACKET_FORMATS:
+            bracket_sync(tournament=series.tournament)  # winners (and losers) move on
 
 
 @transaction.atomic

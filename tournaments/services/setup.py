@@ -104,4 +104,8 @@ def series_forfeit(*, series: Series, winner: Player) -> Series:
     series.finished_at = timezone.now()
     series.version += 1
     series.save()
+    from tournaments.services.pairings import BRACKET_FORMATS, bracket_sync
+
+    if series.tournament.format in BRACKET_FORMATS:
+        bracket_sync(tournament=series.tournament)
     return series

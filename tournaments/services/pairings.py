@@ -1,0 +1,371 @@
+"""Pairings and brackets on the database: the algorithms of tournaments/pairing/ are pure
+functions; this module only loads plain data for them and saves what they return
+(STYLE.md 7, like Tabbycat's draw manager)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.models import (
+    CLOSED_STATUSES,
+    Entry,
+    Format,
+    Player,
+    ProhibitedPair,
+    Round,
+    Series,
+    SeriesStatus,
+    Tournament,
+)
+from tournaments.pairing import (
+    Bracket,
+    FloatDirection,
+    PairingError,
+    SwissPlayer,
+    berger_schedule,
+    double_elimination,
+    length_for,
+    pair_swiss_round,
+    single_elimination,
+)
+from tournaments.services.errors import ResultError
+
+ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
+BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
+
+
+def seeded_players(tournament: Tournament) -> list[Player]:
+    """Active entries in seeding order: by hand (Entry.seed) first, then by rating."""
+    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
+    return [
+        e.player
+        for e in sorted(
+            entries,
+            key=lambda e: (e.seed is None, e.seed or 0, -e.player.rating, e.player.name.casefold()),
+        )
+    ]
+
+
+@transaction.atomic
+def entries_seed(*, tournament: Tournament, order: list[Player] | None = None) -> None:
+    """Seed the entries: in the given order, or by rating when no order is given."""
+    entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}
+    if order is None:
+        order = sorted(
+            (e.player for e in entries.values() if not e.withdrawn),
+            key=lambda p: (-p.rating, p.name.casefold()),
+        )
+    missing = [p for p in order if p.pk not in entries]
+    if missing:
+        raise ResultError(f"{missing[0]} is not registered", field="order")
+    for e in entries.values():
+        e.seed = None
+    for number, player in enumerate(order, start=1):
+        entries[player.pk].seed = number
+    Entry.objects.bulk_update(list(entries.values()), ["seed"])
+
+
+def _current_round_open(tournament: Tournament) -> Round | None:
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    if last.series.exclude(status__in=CLOSED_STATUSES).exists():
+        return last
+    return None
+
+
+def _bye(tournament: Tournament, round: Round, player: Player, table: int, why: str) -> Series:
+    return Series.objects.create(
+        tournament=tournament, round=round, player1=player, player2=None, table=table,
+        status=SeriesStatus.FINISHED, winner=player, finished_at=timezone.now(),
+        pairing={"reason": why, "bye": True},
+    )  # fmt: skip
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, override: bool = False) -> Round:
+    """Pair the next round of a round robin or Swiss tournament. The current round must
+    be finished, unless the director overrides."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.format not in ROUND_FORMATS:
+        raise ResultError(
+            f"a {tournament.get_format_display()} tournament has no rounds to generate",
+            field="format",
+        )
+    open_round = _current_round_open(tournament)
+    if open_round is not None and not override:
+        raise ResultError(
+            f"round {open_round.number} is not finished yet (a director may override)",
+            field="override",
+        )
+    number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    number += 1
+    if tournament.format == Format.SWISS:
+        return _swiss_round(tournament, number)
+    return _round_robin_round(tournament, number)
+
+
+def _round_robin_round(tournament: Tournament, number: int) -> Round:
+    players = seeded_players(tournament)
+    withdrawn = list(Player.objects.filter(entries__tournament=tournament, entries__withdrawn=True))
+    # withdrawn players keep their seat, so the schedule stays the one first made
+    seats = [p.pk for p in players] + [p.pk for p in withdrawn]
+    seating = _seating(tournament)
+    try:
+        schedule = berger_schedule(
+            sorted(seats, key=seating.__getitem__),
+            double=tournament.format == Format.DOUBLE_ROUND_ROBIN,
+        )
+    except PairingError as exc:
+        raise ResultError(str(exc)) from None
+    if number > len(schedule):
+        raise ResultError(f"all {len(schedule)} rounds of the round robin are paired")
+    by_id = {p.pk: p for p in [*players, *withdrawn]}
+    active = {p.pk for p in players}
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    for table, (a, b) in enumerate(schedule[number - 1], start=1):
+        if b is None or b not in active:
+            if a in active:
+                _bye(tournament, rnd, by_id[a], table, "round robin: a bye (Berger table)")
+            continue
+        if a not in active:
+            _bye(tournament, rnd, by_id[b], table, "round robin: a bye (Berger table)")
+            continue
+        Series.objects.create(
+            tournament=tournament, round=rnd, player1=by_id[a], player2=by_id[b], table=table,
+            pairing={"reason": f"round robin, Berger table round {number}"},
+        )  # fmt: skip
+    return rnd
+
+
+def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Seats follow the seeding (Entry.seed), then the registration order."""
+    return {
+        player: (seed or 10_000, pk)
+        for pk, player, seed in Entry.objects.filter(tournament=tournament).values_list(
+            "pk", "player_id", "seed"
+        )
+    }
+
+
+def _swiss_round(tournament: Tournament, number: int) -> Round:
+    from tournaments.selectors.standings import standings_for_tournament
+
+    if tournament.swiss_rounds and number > tournament.swiss_rounds:
+        raise ResultError(f"all {tournament.swiss_rounds} Swiss rounds are paired")
+    players = seeded_players(tournament)
+    if len(players) < 2:
+        raise ResultError("a Swiss round needs at least two players")
+    points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
+    opponents: dict[int, set[int]] = defaultdict(set)
+    byes: set[int] = set()
+    floats: dict[int, dict[int, FloatDirection]] = defaultdict(dict)
+    series = Series.objects.filter(tournament=tournament).select_related("round")
+    for s in series:
+        if s.player1_id and s.player2_id:
+            opponents[s.player1_id].add(s.player2_id)
+            opponents[s.player2_id].add(s.player1_id)
+        elif s.player1_id:
+            byes.add(s.player1_id)
+        played_in = s.round.number if s.round else 0
+        directions: tuple[tuple[str, FloatDirection], ...] = (
+            ("floated_down", "down"),
+            ("floated_up", "up"),
+        )
+        for key, direction in directions:
+            if s.pairing.get(key):
+                floats[s.pairing[key]][played_in] = direction
+    swiss = [
+        SwissPlayer(
+            p.pk,
+            points.get(p.pk, Decimal(0)),
+            rank,
+            p.pk in byes,
+            frozenset(opponents[p.pk]),
+            tuple(floats[p.pk].get(r) for r in range(1, number)),
+        )
+        for rank, p in enumerate(players, start=1)
+    ]
+    prohibited = {
+        frozenset((a, b))
+        for a, b in ProhibitedPair.objects.filter(tournament=tournament).values_list(
+            "player_a_id", "player_b_id"
+        )
+    }
+    try:
+        result = pair_swiss_round(swiss, prohibited=prohibited)
+    except PairingError as exc:
+        raise ResultError(f"round {number}: {exc}") from None
+    by_id = {p.pk: p for p in players}
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    table = 0
+    for table, pair in enumerate(result.pairs, start=1):
+        Series.objects.create(
+            tournament=tournament, round=rnd, player1=by_id[pair.first],
+            player2=by_id[pair.second], table=table,
+            pairing={"reason": pair.reason, "floated_down": pair.floated_down,
+                     "floated_up": pair.floated_up},
+        )  # fmt: skip
+    if result.bye is not None:
+        _bye(tournament, rnd, by_id[result.bye], table + 1, result.bye_reason or "a bye")
+    return rnd
+
+
+# brackets -------------------------------------------------------------------
+
+
+def bracket_of(tournament: Tournament) -> Bracket[int]:
+    """The tournament's bracket, rebuilt from its seeding (the same every time)."""
+    seeds = [p.pk for p in seeded_players(tournament)]
+    seeds += list(
+        Entry.objects.filter(tournament=tournament, withdrawn=True, seed__isnull=False)
+        .order_by("seed")
+        .values_list("player_id", flat=True)
+    )
+    seeds = sorted(seeds, key=_seating(tournament).__getitem__)
+    try:
+        if tournament.format == Format.DOUBLE_ELIMINATION:
+            return double_elimination(seeds, bracket_reset=tournament.bracket_reset)
+        return single_elimination(
+            seeds, third_place=tournament.third_place, consolation=tournament.consolation
+        )
+    except PairingError as exc:
+        raise ResultError(str(exc)) from None
+
+
+@transaction.atomic
+def bracket_create(*, tournament: Tournament) -> int:
+    """Seed an elimination event (by the entries' seeds, else by rating) and create the
+    series that can be played; returns how many."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.format not in BRACKET_FORMATS:
+        raise ResultError(f"a {tournament.get_format_display()} tournament has no bracket")
+    if tournament.series.exists():
+        raise ResultError("the bracket is already made")
+    if not Entry.objects.filter(tournament=tournament, seed__isnull=False).exists():
+        entries_seed(tournament=tournament)
+    return bracket_sync(tournament=tournament)
+
+
+def bracket_sync(*, tournament: Tournament) -> int:
+    """Move winners (and, in double elimination, losers) on: every bracket match whose
+    players are known gets its series; a series whose earlier result changed is updated
+    while it has no games. Returns the number of series created or changed."""
+    bracket = bracket_of(tournament)
+    existing = {s.slot: s for s in Series.objects.filter(tournament=tournament)}
+    results = {}
+    for slot, s in existing.items():
+        if s.status in CLOSED_STATUSES and s.winner_id is not None and s.player2_id is not None:
+            results[slot] = 0 if s.winner_id == s.player1_id else 1
+    try:
+        state = bracket.advance(results)
+    except PairingError as exc:
+        raise ResultError(str(exc)) from None
+    changed = 0
+    players = {p.pk: p for p in Player.objects.filter(entries__tournament=tournament)}
+    for match_id, m in state.matches.items():
+        if m.status not in ("ready", "walkover", "played"):
+            continue
+        one, two = m.players
+        if m.status == "walkover":
+            one, two = (one or two), None
+        series = existing.get(match_id)
+        if series is None:
+            length = length_for(m.match.stage, tournament.lengths_by_stage or {},
+                                tournament.series_length)  # fmt: skip
+            series = Series(
+                tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
+                length=None if length == tournament.series_length else length,
+                pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}"},
+            )  # fmt: skip
+            if two is None:
+                series.status, series.winner_id = SeriesStatus.FINISHED, one
+                series.finished_at = timezone.now()
+                series.pairing = {"reason": "a bye in the bracket", "bye": True}
+            series.save()
+            changed += 1
+        elif (series.player1_id, series.player2_id) != (one, two):
+            if series.games.exists():
+                raise ResultError(
+                    f"{match_id} has games already: its players cannot change now "
+                    f"({players.get(one or 0)} - {players.get(two or 0)})"
+                )
+            series.player1_id, series.player2_id = one, two
+            series.save(update_fields=["player1", "player2"])
+            changed += 1
+    return changed
+
+
+# director's changes -----------------------------------------------------------
+
+
+def _not_started(series: Series) -> None:
+    if series.games.exists() or series.status in CLOSED_STATUSES:
+        raise ResultError(f"the series {series} has started: its pairing cannot change")
+
+
+@transaction.atomic
+def series_swap(*, first: Series, second: Series, player_a: Player, player_b: Player) -> None:
+    """Swap two players between two series of the same round before they start."""
+    if first.round_id is None or first.round_id != second.round_id or first.pk == second.pk:
+        raise ResultError("swap players between two series of the same round")
+    for s in (first, second):
+        _not_started(s)
+    if player_a.pk not in (first.player1_id, first.player2_id):
+        raise ResultError(f"{player_a} does not play in {first}", field="player_a")
+    if player_b.pk not in (second.player1_id, second.player2_id):
+        raise ResultError(f"{player_b} does not play in {second}", field="player_b")
+    for s, old, new in ((first, player_a, player_b), (second, player_b, player_a)):
+        if s.player1_id == old.pk:
+            s.player1 = new
+        else:
+            s.player2 = new
+        s.pairing = {**s.pairing, "reason": "changed by the director"}
+        s.save()
+
+
+@transaction.atomic
+def entry_withdraw(*, tournament: Tournament, player: Player) -> int:
+    """Withdraw a player: the remaining series are forfeited to the opponents or
+    cancelled, as the tournament sets. Returns how many series it touched."""
+    entry = Entry.objects.select_for_update().filter(tournament=tournament, player=player).first()
+    if entry is None:
+        raise ResultError(f"{player} is not registered", field="player")
+    if entry.withdrawn:
+        raise ResultError(f"{player} has already withdrawn", field="player")
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    remaining = (
+        Series.objects.filter(tournament=tournament)
+        .exclude(status__in=CLOSED_STATUSES)
+        .filter(Q(player1=player) | Q(player2=player))
+    )
+    touched = 0
+    for s in remaining:
+        opponent = s.player2 if s.player1_id == player.pk else s.player1
+        if tournament.withdrawal == "cancel" and not s.games.exists():
+            s.delete()
+        elif opponent is not None:
+            s.status, s.winner, s.finished_at = SeriesStatus.FORFEITED, opponent, timezone.now()
+            s.pairing = {**s.pairing, "forfeit": f"{player} withdrew"}
+            s.save()
+        touched += 1
+    if tournament.format in BRACKET_FORMATS:
+        bracket_sync(tournament=tournament)
+    return touched
+
+
+@transaction.atomic
+def entry_late(*, tournament: Tournament, player: Player) -> Entry:
+    """A late entry in a Swiss tournament: paired from the next round on, with no points
+    for the rounds missed."""
+    if tournament.format != Format.SWISS:
+        raise ResultError("late entries join Swiss tournaments only", field="player")
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ResultError(f"{player} is already registered", field="player")
+    return Entry.objects.create(tournament=tournament, player=player)
