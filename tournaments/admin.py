@@ -20,6 +20,7 @@ from tournaments.models import (
     Entry,
     Game,
     Player,
+    ProhibitedPair,
     RatingChange,
     Round,
     Series,
@@ -138,6 +139,14 @@ class TournamentAdmin(ModelAdmin[Tournament]):
         _recompute_ratings(self, request)
 
 
+@admin.register(ProhibitedPair)
+class ProhibitedPairAdmin(ModelAdmin[ProhibitedPair]):
+    list_display = ("tournament", "player_a", "player_b", "reason")
+    list_filter = ("tournament",)
+    search_fields = ("player_a__name", "player_b__name", "reason")
+    autocomplete_fields = ("player_a", "player_b")
+
+
 @admin.register(Entry)
 class EntryAdmin(ModelAdmin[Entry]):
     list_display = ("player", "tournament", "seed", "withdrawn")
@@ -189,7 +198,15 @@ class SeriesAdmin(ModelAdmin[Series]):
     search_fields = ("player1__name", "player2__name")
     autocomplete_fields = ("player1", "player2")
     # The result follows from the games (series_recompute), never typed in.
-    readonly_fields = ("status", "score1", "score2", "winner", "finished_at", "version")
+    readonly_fields = (
+        "status", "score1", "score2", "winner", "finished_at", "version", "pairing_reason",
+    )  # fmt: skip
+
+    @admin.display(description=_("why paired"))
+    def pairing_reason(self, obj: Series) -> str:
+        """The pairing's explanation, for the director (Swiss score groups, floats)."""
+        return str(obj.pairing.get("reason", "")) if obj.pairing else ""
+
     inlines = (GameInline,)
     actions = ("recompute_series", "recompute_ratings")
 
