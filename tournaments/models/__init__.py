@@ -10,6 +10,7 @@ from tournaments.models.series import (
     Series,
     SeriesStatus,
 )
+from tournaments.models.submission import Submission, SubmissionStatus
 from tournaments.models.tournament import (
     DEFAULT_TIE_BREAKS,
     DrawScoring,
@@ -44,6 +45,8 @@ __all__ = [
     "Series",
     "SeriesMode",
     "SeriesStatus",
+    "Submission",
+    "SubmissionStatus",
     "TieBreak",
     "Tournament",
     "Variant",

@@ -28,3 +28,12 @@ class ResultError(ValueError):
 
 class PermissionDenied(ResultError):
     """The user may not do this (e.g. correct a result without being a director)."""
+
+
+class Conflict(ResultError):
+    """Somebody else changed the same thing first (HTTP 409): ``current`` says what is
+    there now, so that nothing is lost silently."""
+
+    def __init__(self, message: str, *, current: object = None, field: str | None = None):
+        super().__init__(message, field=field)
+        self.current = current

@@ -23,7 +23,7 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.services.engine_bridge import CheckedGame, check_record
-from tournaments.services.errors import PermissionDenied, ResultError
+from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.series import (
     series_decided_after,
     series_next_white,
@@ -95,9 +95,10 @@ def _check_next_game(series: Series, games: list[Game], number: int | None) -> i
     if number is None:
         return expected
     if number < expected:
-        raise ResultError(
+        raise Conflict(
             f"game {number} of this series is already entered; the next game is {expected}",
             field="number",
+            current=game_snapshot(games[number - 1]) | {"number": number},
         )
     if number > expected:
         raise ResultError(f"game {number} cannot be entered before game {expected}", field="number")
@@ -242,12 +243,21 @@ def game_correct(
     ended: str | None = None,
     cube: int | None = None,
     record: str | None = None,
+    expected_version: int | None = None,
 ) -> Game:
     """A director corrects a result: the earlier value is kept (who, when, before,
-    after, why) and the series, standings and ratings follow."""
+    after, why) and the series, standings and ratings follow. ``expected_version`` is the
+    game's version the director saw: if someone changed it since, nothing is saved."""
     series, games = _locked_series(game.series)
     if not is_director(by, series.tournament):
         raise PermissionDenied("only the tournament's directors may correct a result")
+    current = next(g for g in games if g.pk == game.pk)
+    if expected_version is not None and current.version != expected_version:
+        raise Conflict(
+            f"game {current.number} was changed meanwhile (version {current.version}, "
+            f"not {expected_version})",
+            current=game_snapshot(current) | {"version": current.version},
+        )
     if not reason or not reason.strip():
         raise ResultError("say why the result is corrected", field="reason")
     game = next(g for g in games if g.pk == game.pk)

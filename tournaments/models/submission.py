@@ -1,0 +1,62 @@
+"""Results submitted by players, counted once the opponent or a director confirms them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class SubmissionStatus(models.TextChoices):
+    PENDING = "pending", _("waiting for confirmation")
+    CONFIRMED = "confirmed", _("confirmed")
+    REJECTED = "rejected", _("rejected")
+
+
+class Submission(models.Model):
+    series = models.ForeignKey(
+        "tournaments.Series", on_delete=models.CASCADE, related_name="submissions"
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    # a quick result, or a full record
+    white = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    winner = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(_("result"), max_length=4, blank=True)
+    ended = models.CharField(_("ended by"), max_length=8, default="played")
+    cube = models.PositiveSmallIntegerField(_("cube"), default=1)
+    record = models.TextField(_("record"), blank=True)
+    status = models.CharField(
+        max_length=9, choices=SubmissionStatus.choices, default=SubmissionStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+    game = models.ForeignKey(
+        "tournaments.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["series", "number", "submitted_at"]
+        verbose_name = _("submitted result")
+        verbose_name_plural = _("submitted results")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["series", "number"],
+                condition=models.Q(status="pending"),
+                name="submission_one_pending_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series} #{self.number} ({self.status})"
