@@ -1,0 +1,1 @@
+"""The REST API (Django REST Framework): thin views over services and selectors."""
