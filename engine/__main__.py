@@ -67,7 +67,13 @@ def answer_legal_query(line: str) -> dict[str, object]:
         turns = legal_turns(position, query["dice"], rules)
     except EngineError as exc:
         return {"error": str(exc)}
-    return {"turns": [{"moves": t.notation, "position": t.position.to_json()} for t in turns]}
+    answers: list[dict[str, object]] = []
+    for t in turns:
+        answer: dict[str, object] = {"moves": t.notation, "position": t.position.to_json()}
+        if t.pas is not None:
+            answer["pas"] = list(t.pas)  # the paš chosen after a Lurč houšek (Z8)
+        answers.append(answer)
+    return {"turns": answers}
 
 
 def cmd_legal(inp: TextIO, out: TextIO) -> int:

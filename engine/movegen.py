@@ -35,11 +35,14 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """A legal way to play a roll: its steps and the position it leads to."""
+    """A legal way to play a roll: its steps and the position it leads to (with the
+    side to move next: the same side after a Lurč paš). ``pas`` is the paš chosen after
+    a Lurč houšek (1-2)."""
 
     dice: tuple[int, ...]
     steps: tuple[Step, ...]
     position: Position
+    pas: tuple[int, int] | None = None
 
     @property
     def notation(self) -> str:
@@ -332,15 +335,17 @@ class TurnState:
         return out
 
     def generate(
-        self, me: list[int], opp: list[int]
+        self, me: list[int], opp: list[int], dice: tuple[int, ...] | None = None
     ) -> list[tuple[tuple[Step, ...], Board, Board]]:
-        """Every distinct legal end of the turn with one canonical way to play it."""
-        dice = dice_to_play(self.dice)
+        """Every distinct legal end of the turn with one canonical way to play it.
+        ``dice`` overrides the values to play (Lurč's placing and paš turns)."""
+        if dice is None:
+            dice = dice_to_play(self.dice)
         nodes: dict[tuple[tuple[int, ...], tuple[int, ...]], _Node] = {}
         seen: set[tuple[object, ...]] = set()
         every_step = self.rules.block_check == "every-step"
-        high = self.dice[0]
-        mixed = self.dice[0] != self.dice[1]
+        high = max(dice) if dice else 0
+        mixed = len(dice) == 2 and dice[0] != dice[1]
 
         # L5 is checked only around newly occupied points when the position before
         # the turn is lawful (the usual case), everywhere otherwise.
@@ -485,13 +490,13 @@ def legal_turns(position: Position, dice: object, rules: Rules | None = None) ->
     >>> [t.notation for t in legal_turns(Position.start("long"), [6, 6])]
     ['24/18(2)']
     """
-    roll = check_dice(dice)
     rules = rules or Rules()
     variant = position.rules_variant
     if variant.name == "lurc":
-        from engine.errors import RulesError
+        from engine.lurc import lurc_turns
 
-        raise RulesError("Lurč turns are not supported by this version of the engine")
+        return lurc_turns(position, dice, rules)
+    roll = check_dice(dice)
     last_roll = rules.last_roll and variant.name == "long" and position.turn == BLACK
     if position.off(position.turn) == CHECKERS or (
         position.off(1 - position.turn) == CHECKERS and not last_roll

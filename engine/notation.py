@@ -167,7 +167,8 @@ def read_game(lines: Sequence[tuple[int, str]]) -> GameRecord:
         raise RecordSyntaxError(
             'the game has no [Variant "..."] tag (long, short or lurc)', line=first, col=1
         )
-    actions, preamble = _read_movetext(lines[i:])
+    repeats = 10 if any(k == "Variant" and v == "lurc" for k, v in tags) else 4
+    actions, preamble = _read_movetext(lines[i:], repeats)
     return GameRecord(tuple(tags), tuple(actions), first, tuple(preamble))
 
 
@@ -243,7 +244,7 @@ _SKIP = ("number",)  # a turn number token in _PLAIN
 _PLAIN: dict[str, object] = {**_DICE_TOKENS, **{f"{n}.": _SKIP for n in range(1, 1000)}}
 
 
-def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | None:
+def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> list[Action] | None:
     """The quick reader for movetext made only of turn numbers, dice and moves (what a
     program writes). None when anything else appears: the full reader takes over."""
     actions: list[Action] = []
@@ -260,7 +261,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
         for token in line.split():
             value = known(token)
             if value.__class__ is WrittenMove:
-                if dice is None:
+                if dice is None or value.repeat > repeats:  # type: ignore[attr-defined]
                     return None
                 moves.append(value)  # type: ignore[arg-type]
             elif value is _SKIP:
@@ -276,7 +277,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
                 dice, moves = value, []
             else:
                 found = _cached_moves(token) if dice is not None and "/" in token else None
-                if found is None:
+                if found is None or any(m.repeat > repeats for m in found):
                     return None
                 moves.extend(found)
                 if len(found) == 1 and len(_PLAIN) < 100_000:
@@ -286,10 +287,12 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]]) -> list[Action] | Non
     return actions
 
 
-def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list[str]]:
+def _read_movetext(
+    lines: Sequence[tuple[int, str]], repeats: int = 4
+) -> tuple[list[Action], list[str]]:
     if not lines:
         return [], []
-    plain = _read_plain_movetext(lines)
+    plain = _read_plain_movetext(lines, repeats)
     if plain is not None:
         return plain, []
     text = "\n".join(line for _, line in lines)
@@ -311,6 +314,8 @@ def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list
         fast = None if pending else fast_turn(text, pos)
         if fast is not None:
             moves = _cached_moves(fast.group(4))
+            if moves is not None and any(m.repeat > repeats for m in moves):
+                moves = None
             if moves is not None:
                 letter = fast.group(1)
                 line, col = where(fast.start(1) if letter else fast.start(2))
@@ -366,7 +371,8 @@ def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list
         move = _MOVE.fullmatch(word)
         if move and pending is None and actions and actions[-1].kind == "turn":
             last = actions[-1]
-            actions[-1] = last._replace(moves=(*last.moves, _written_move(move, line, col)))
+            written = _written_move(move, line, col, repeats)
+            actions[-1] = last._replace(moves=(*last.moves, written))
             continue
         if move:
             raise RecordSyntaxError(
@@ -382,9 +388,9 @@ def _read_movetext(lines: Sequence[tuple[int, str]]) -> tuple[list[Action], list
     return actions, preamble
 
 
-def read_movetext_line(text: str) -> tuple[list[Action], list[str]]:
+def read_movetext_line(text: str, repeats: int = 10) -> tuple[list[Action], list[str]]:
     """Read movetext given on its own (one line or several), e.g. ``"64: 24/18/14"``."""
-    return _read_movetext(list(enumerate(text.splitlines() or [""], start=1)))
+    return _read_movetext(list(enumerate(text.splitlines() or [""], start=1)), repeats)
 
 
 def _cached_moves(group: str) -> tuple[WrittenMove, ...] | None:
@@ -437,7 +443,7 @@ def _dice_values(
     return roll, pas
 
 
-def _written_move(m: re.Match[str], line: int, col: int) -> WrittenMove:
+def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> WrittenMove:
     points: list[tuple[int, bool]] = []
     for part in m.group(1).split("/"):
         star = part.endswith("*")
@@ -456,9 +462,9 @@ def _written_move(m: re.Match[str], line: int, col: int) -> WrittenMove:
                 )
             points.append((value, star))
     repeat = int(m.group(2) or 1)
-    if not 1 <= repeat <= 4:
+    if not 1 <= repeat <= repeats:  # four in a double, ten in a Lurč houšek with its paš
         raise RecordSyntaxError(
-            f"{m.group()!r} repeats a move {repeat} times; a roll allows 1 to 4",
+            f"{m.group()!r} repeats a move {repeat} times; a roll allows at most {repeats}",
             line=line,
             col=col,
         )
@@ -551,16 +557,20 @@ class WrittenAction:
     comments: tuple[str, ...] = ()
 
 
-def write_movetext(actions: Sequence[WrittenAction], preamble: Sequence[str] = ()) -> str:
-    """Lines of movetext, white's turns numbered 1., 2., ... as in PGN."""
+def write_movetext(
+    actions: Sequence[WrittenAction], preamble: Sequence[str] = (), first_side: int = WHITE
+) -> str:
+    """Lines of movetext, the first player's turns numbered 1., 2., ... as in PGN (white
+    in long nardy and backgammon, black in Lurč); a Lurč extra roll stays on its line."""
     lines: list[str] = []
     parts: list[str] = [f"{{{c}}}" for c in preamble]
     number = 0
     prev: WrittenAction | None = None
     for a in actions:
-        opens = a.side == WHITE and (
+        again = prev is not None and prev.kind == "turn" and prev.side == a.side
+        opens = a.side == first_side and not again and (
             a.kind == "double" or (a.kind == "turn" and not _after_own_double(prev))
-        )
+        )  # fmt: skip
         if opens or number == 0:
             if parts and number:
                 lines.append(" ".join(parts))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
+from engine.lurc import lurc_play_written
 from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state
 from engine.notation import (
     Action,
@@ -102,7 +103,8 @@ class Replay:
             WrittenAction(p.side, p.action.kind, p.canonical, p.action.comments)
             for p in self.played
         ]
-        body = write_movetext(actions, self.record.preamble)
+        first = variant_named(self.record.variant).first_side
+        body = write_movetext(actions, self.record.preamble, first)
         tags = "\n".join(write_tags(self.record.tags))
         return f"{tags}\n\n{body}\n" if body else f"{tags}\n"
 
@@ -126,7 +128,7 @@ def outcome_for(pos: Position, winner: int, rules: Rules, **flags: object) -> Ou
     v = pos.rules_variant
     loser = pos.board(1 - winner)
     cube = pos.cube.value if pos.cube else 1
-    if not rules.mars or loser[OFF]:
+    if not rules.mars or loser[OFF] or v.name == "lurc":  # Z11: a Lurč win is 1 point
         kind = "oin"
     elif v.koks and (loser[BAR] or any(loser[19:25])):
         kind = "koks"
@@ -175,6 +177,7 @@ class _Replayer:
         self.pending_last = False
         self.offered = False
         self.numbered = False  # white's double already opened this turn number
+        self.again = False  # the last turn was a Lurč paš: the same player rolls again
         self.states: dict[tuple[int, tuple[int, int]], TurnState] = {}
         self.action: Action | None = None
         self.side = self.mover
@@ -204,13 +207,7 @@ class _Replayer:
 
     def run(self) -> Replay:
         out = self.out
-        if self.variant.name == "lurc":
-            out.error = VerificationError(
-                "Lurč records cannot be verified by this version of the engine",
-                line=out.record.line,
-                col=1,
-            )
-        else:
+        if True:
             try:
                 actions = out.record.actions
                 i, count = 0, len(actions)
@@ -251,6 +248,8 @@ class _Replayer:
         were played. Anything else, errors included, is left to the full path."""
         if self.offered or self.pending_last or self.out.outcome is not None:
             return 0
+        if self.variant.name == "lurc":
+            return 0  # paš, houšek and extra rolls: the full path
         boards, v, rules = self.boards, self.variant, self.rules
         first_side, mover, number = v.first_side, self.mover, self.number
         states = self.states
@@ -322,7 +321,7 @@ class _Replayer:
     def turn(self, action: Action) -> None:
         v = self.variant
         mover = self.mover
-        if self.side == v.first_side:
+        if self.side == v.first_side and not self.again:
             if self.numbered:
                 self.numbered = False  # the turn number came with the double
             else:
@@ -336,20 +335,27 @@ class _Replayer:
             raise self.fail("the double must be taken or dropped before the next roll", "S7")
         dice = action.dice
         assert dice is not None
-        if action.pas is not None:
+        if action.pas is not None and v.name != "lurc":
             raise self.fail("a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8")
         if self.first and self.lot_first and dice[0] == dice[1]:
             raise self.fail("the opening roll is the lot, which cannot be a double", "S2")
         state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
+        again = False
         try:
-            steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
+            if v.name == "lurc":
+                steps, me, opp, again = lurc_play_written(
+                    state, boards[mover], boards[1 - mover], action.moves, action.pas
+                )
+            else:
+                steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
         except IllegalTurnError as exc:
             raise self.fail(exc.message, exc.rule) from None
         self.first = False
+        self.again = again  # Z7, Z8: a paš gives the same player another roll
         before = self.built
         boards[mover], boards[1 - mover] = me, opp
-        self.mover = 1 - mover
+        self.mover = mover if again else 1 - mover
         self.built = None
         if self.keep:
             assert before is not None
@@ -440,5 +446,12 @@ def play(position: Position, text: str, rules: Rules | None = None) -> Turn:
         raise IllegalTurnError(f"it is {SIDE_NAMES[position.turn]}'s turn")
     state = turn_state(position.rules_variant, rules or Rules(), position.turn, action.dice)
     me, opp = side_lists(position)
-    steps, me, opp = play_turn(state, me, opp, action.moves)
-    return Turn(action.dice, steps, after(position, me, opp, 1 - position.turn))
+    nxt = 1 - position.turn
+    if position.variant == "lurc":
+        steps, me, opp, again = lurc_play_written(state, me, opp, action.moves, action.pas)
+        nxt = position.turn if again else nxt
+    elif action.pas is not None:
+        raise IllegalTurnError("a chosen paš (+nn) is written only in Lurč", rule="Z8")
+    else:
+        steps, me, opp = play_turn(state, me, opp, action.moves)
+    return Turn(action.dice, steps, after(position, me, opp, nxt), action.pas)

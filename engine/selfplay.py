@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from engine.movegen import legal_turns
+from engine.movegen import Step, Turn, TurnState, legal_turns
 from engine.notation import WrittenAction, dice_text, write_movetext, write_tags
 from engine.position import Position
 from engine.replay import Outcome, outcome_for
-from engine.variants import CHECKERS, WHITE, Rules, variant_named
+from engine.variants import BAR, CHECKERS, OFF, START, WHITE, Rules, variant_named
 
 
 def random_game(
@@ -31,11 +31,12 @@ def random_game(
         while first and v.lot_is_first_roll and rules.opening_roll == "lot" and a == b:
             a, b = rng.randint(1, 6), rng.randint(1, 6)
         first = False
-        turn = rng.choice(legal_turns(pos, [a, b], rules))
+        turn = _lurc_turn(pos, (a, b), rules, rng) if v.name == "lurc" else rng.choice(
+            legal_turns(pos, [a, b], rules)
+        )  # fmt: skip
         mover = pos.turn
-        actions.append(
-            WrittenAction(mover, "turn", f"{dice_text((a, b))}: {turn.notation}".rstrip())
-        )
+        roll = dice_text((a, b), turn.pas)
+        actions.append(WrittenAction(mover, "turn", f"{roll}: {turn.notation}".rstrip()))
         pos = turn.position
         if last_roll:
             outcome = (
@@ -58,4 +59,48 @@ def random_game(
     if rules.block_ahead != "anywhere":
         tags.append(("BlockAhead", rules.block_ahead))
     tags.append(("Result", outcome.result))
-    return "\n".join(write_tags(tags)) + "\n\n" + write_movetext(actions) + "\n"
+    body = write_movetext(actions, first_side=v.first_side)
+    return "\n".join(write_tags(tags)) + "\n\n" + body + "\n"
+
+
+def _lurc_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.Random) -> Turn:
+    """A random legal Lurč play, phase by phase (a houšek's 1-2, then a random paš):
+    listing every play of a houšek at once would be slow."""
+    from engine.lurc import lurc_phases
+    from engine.movegen import after, side_lists, turn_state
+
+    me, opp = side_lists(pos)
+    pas = (rng.randint(1, 6),) * 2 if max(roll) == 2 and min(roll) == 1 and not me[START] else None
+    phases, again = lurc_phases(me, roll, None if pas is None else (pas[0], pas[1]))
+    state = turn_state(pos.rules_variant, rules, pos.turn, (max(roll), min(roll)))
+    steps: tuple[Step, ...] = ()
+    for dice in phases:
+        walk = _random_walk(state, me, opp, dice, rng)
+        if walk is None:  # a die left unplayed: the full search knows the legal plays
+            more, m, o = rng.choice(state.generate(me, opp, dice))
+            walk = (more, list(m), list(o))
+        steps += walk[0]
+        me, opp = walk[1], walk[2]
+    nxt = pos.turn if again and me[OFF] < CHECKERS else 1 - pos.turn
+    return Turn(roll, steps, after(pos, me, opp, nxt), None if pas is None else (pas[0], pas[1]))
+
+
+def _random_walk(
+    state: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...], rng: random.Random
+) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
+    """Random steps until the dice are used up: a legal play when every die is used
+    (no search needed); None when the walk got stuck."""
+    me, opp, left, steps = me[:], opp[:], list(dice), []
+    while left:
+        options = [
+            (frm, d, to)
+            for d in set(left)
+            for frm in (BAR, START, *range(24, 0, -1))
+            if me[frm] and (to := state.target(me, opp, frm, d)) >= 0
+        ]
+        if not options:
+            return None
+        frm, d, to = rng.choice(options)
+        steps.append(Step(frm, to, d, state.move(me, opp, frm, to)))
+        left.remove(d)
+    return tuple(steps), me, opp

@@ -132,10 +132,21 @@ class WrittenTurn:
     """Resolve the written moves of one turn; ``play`` returns the steps and end boards
     or raises :class:`IllegalTurnError` with the first rule broken."""
 
-    __slots__ = ("_most", "best", "ends", "me0", "opp0", "result", "segs", "state")
+    __slots__ = ("_most", "best", "dice", "ends", "me0", "opp0", "phases", "result", "segs",
+                 "state")  # fmt: skip
 
-    def __init__(self, state: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]):
+    def __init__(
+        self,
+        state: TurnState,
+        me: list[int],
+        opp: list[int],
+        segs: tuple[Segment, ...],
+        phases: tuple[tuple[int, ...], ...] | None = None,
+    ):
         self.state = state
+        # Lurč: the dice come in phases (a houšek's 1-2, then its paš)
+        self.phases = phases
+        self.dice = tuple(d for p in phases for d in p) if phases else dice_to_play(state.dice)
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
@@ -162,7 +173,7 @@ class WrittenTurn:
                         f"{st.variant.title}",
                         rule="L3",
                     )
-        dice = list(dice_to_play(st.dice))
+        dice = list(self.dice)
         head_left = st.head_allowance(self.me0, self.opp0)
         if self._walk(0, self.me0[:], self.opp0[:], dice, head_left, ()):
             assert self.result is not None
@@ -219,7 +230,12 @@ class WrittenTurn:
     def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         if self.ends is None:
             st = self.state
-            generated = st.generate(self.me0, self.opp0)
+            if self.phases:
+                from engine.lurc import phased_ends
+
+                generated = phased_ends(st, self.me0, self.opp0, self.phases)
+            else:
+                generated = st.generate(self.me0, self.opp0)
             self.ends = {(e[1], e[2]) for e in generated}
             most = len(generated[0][0]) if generated else 0
             high = any(s.die == st.dice[0] for e in generated for s in e[0])
