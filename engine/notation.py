@@ -34,6 +34,8 @@ TAG_ORDER = (
     "Cube",
     "MatchLength",
     "OpeningRoll",
+    "Score",
+    "Crawford",
 )
 TAG_VALUES: dict[str, tuple[str, ...]] = {
     "Variant": ("long", "short", "lurc"),
@@ -43,6 +45,7 @@ TAG_VALUES: dict[str, tuple[str, ...]] = {
     "BlockAhead": ("anywhere", "in-home"),
     "Cube": ("on", "off"),
     "OpeningRoll": ("lot", "fresh"),
+    "Crawford": ("on", "off"),
     "Result": (
         "white oin",
         "white mars",
@@ -204,6 +207,12 @@ def _check_tag(
     if name == "MatchLength" and not (value.isdigit() and int(value) > 0):
         raise RecordSyntaxError(
             f"MatchLength must be a number of points, not {value!r}", line=line_no, col=col
+        )
+    if name == "Score" and not re.fullmatch(r"\d+-\d+", value):
+        raise RecordSyntaxError(
+            f"Score is the match score before the game, white first (like 3-2), not {value!r}",
+            line=line_no,
+            col=col,
         )
     if name == "Game" and value and not (value.isdigit() and int(value) > 0):
         raise RecordSyntaxError(

@@ -120,6 +120,7 @@ def rules_from_record(record: GameRecord) -> Rules:
         cube=record.tag("Cube", "off") == "on",
         match_length=int(match) if match else None,
         opening_roll=record.tag("OpeningRoll", "lot"),
+        crawford=record.tag("Crawford", "off") == "on",
     )
 
 
@@ -165,7 +166,7 @@ class _Replayer:
         self.rules = rules_from_record(record)
         self.variant = variant_named(record.variant)
         self.out = Replay(record, self.rules)
-        start = Position.start(self.variant.name, cube=self.rules.cube and self.variant.hits)
+        start = Position.start(self.variant.name, cube=self.rules.cube and self.variant.koks)
         self.built: Position | None = start
         self.boards = [list(start.white), list(start.black)]
         self.mover = start.turn
@@ -306,6 +307,8 @@ class _Replayer:
         expected = self.mover if doubling else 1 - self.mover
         if self.side != expected or doubling == self.offered:
             raise self.fail(f"{action.kind} is not possible now", "S7")
+        if doubling and self.rules.crawford:
+            raise self.fail("the Crawford game is played without the doubling cube", "S7")
         if doubling and cube.owner not in (None, self.mover):
             raise self.fail(f"{SIDE_NAMES[self.mover]} does not own the cube", "S7")
         if doubling:

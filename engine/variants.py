@@ -148,6 +148,7 @@ class Rules:
     cube: bool = False
     match_length: int | None = None
     opening_roll: str = "lot"
+    crawford: bool = False  # S7: this game is a match's Crawford game, played without cube
 
     @classmethod
     def from_options(cls, options: dict[str, object]) -> Rules:
@@ -172,6 +173,7 @@ _OPTION_VALUES: dict[str, tuple[str, ...]] = {
     "cube": ("on", "off"),
     "match_length": (),
     "opening_roll": ("lot", "fresh"),
+    "crawford": ("on", "off"),
 }
 
 

@@ -366,3 +366,30 @@ def test_S7_cube_actions_are_read_when_the_cube_is_on() -> None:
     assert (result.position.cube.value, result.position.cube.owner) == (2, BLACK)
     dropped = accepted(OPENING + "2. W double B drop", Cube="on", Result="white oin")
     assert dropped.outcome is not None and dropped.outcome.dropped
+
+
+def test_S7_the_cube_doubles_the_points_and_a_drop_loses_the_current_value() -> None:
+    from engine import read_records, replay
+
+    head = '[Variant "short"]\n[Cube "on"]\n[Result "black oin"]\n\n'
+    # white doubles, black takes (cube 2, black owns it); black redoubles, white drops
+    text = head + "1. 31: 8/5 6/5 21: 13/11 6/5\n2. double take 64: 24/18 13/9 B double W drop\n"
+    result = replay(read_records(text)[0])
+    assert result.error is None, result.error
+    assert result.outcome is not None and result.outcome.dropped
+    assert result.outcome.points == 2  # the cube stood at 2 when white dropped
+    wrong = head + "1. 31: 8/5 6/5 21: 13/11 6/5\n2. double take 64: 24/18 13/9 53: 8/3 6/3\n"
+    wrong += "3. double\n"
+    err = replay(read_records(wrong)[0]).error
+    assert err is not None and err.rule == "S7"  # black owns the cube: white may not double
+
+
+def test_S7_no_cube_in_the_Crawford_game() -> None:
+    from engine import read_records, replay
+
+    text = '[Variant "short"]\n[Cube "on"]\n[MatchLength "5"]\n[Score "4-2"]\n'
+    text += '[Crawford "on"]\n\n1. 31: 8/5 6/5 double take\n'
+    err = replay(read_records(text)[0]).error
+    assert err is not None and err.rule == "S7" and "Crawford" in err.message
+    ok = text.replace('[Crawford "on"]', '[Crawford "off"]').replace("[Result", "[R")
+    assert replay(read_records(ok)[0], check_result=False).error is None
