@@ -375,3 +375,22 @@ def test_db_refuses_a_winner_who_did_not_play(series, jana, petr):
         Game.objects.create(
             series=series, number=1, white=jana, black=petr, winner=stranger, kind="oin"
         )
+
+
+def test_short_backgammon_series_count_the_cube(jana, petr):
+    """S7: a series to N points counts game points times the cube; a dropped double
+    gives the cube's value before the double."""
+    t = make_tournament(variant="short", cube=True, series_length=3)
+    s = Series.objects.create(tournament=t, player1=jana, player2=petr)
+    text = (
+        '[Variant "short"]\n[White "Jana"]\n[Black "Petr"]\n\n'
+        "1. 31: 8/5 6/5 double take 21: 13/11 6/5\n2. double drop\n"
+    )
+    game = game_enter_record(series=s, record=text)
+    assert (game.winner, game.kind, game.ended, game.cube) == (jana, "oin", "dropped", 2)
+    s.refresh_from_db()
+    assert (s.score1, s.score2) == (2, 0)
+    with pytest.raises(ResultError, match="without the doubling cube"):
+        Tournament.objects.filter(pk=t.pk).update(cube=False)
+        s.tournament.refresh_from_db()
+        game_enter_quick(series=s, white=petr, winner=petr, kind="oin", cube=2)

@@ -104,6 +104,10 @@ class Tournament(models.Model):
         _("block needs an opponent checker"), max_length=8, default="anywhere",
         choices=[("anywhere", _("anywhere ahead")), ("in-home", _("in the opponent's home"))],
     )  # fmt: skip
+    cube = models.BooleanField(
+        _("doubling cube (short backgammon)"), default=False,
+        help_text=_("Series to N points count the cube's value; the Crawford rule applies."),
+    )  # fmt: skip
     draw_scoring = models.CharField(
         _("a draw scores"), max_length=4, choices=DrawScoring.choices, default=DrawScoring.HALF
     )

@@ -29,6 +29,11 @@ class CheckedGame:
 
 def tournament_tags(tournament: Tournament) -> dict[str, str]:
     """The rule tags a record of this tournament must carry (or gets, when absent)."""
+    if tournament.variant == "short":
+        return {"Mars": "on" if tournament.mars else "off",
+                "Cube": "on" if tournament.cube else "off"}  # fmt: skip
+    if tournament.variant == "lurc":
+        return {}
     return {
         "Mars": "on" if tournament.mars else "off",
         "LastRoll": "on" if tournament.last_roll else "off",
@@ -67,14 +72,14 @@ def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
     tags = dict(record.tags)
     for name, value in expected.items():
         given = tags.get(name)
-        if given is not None and given != value and tournament.variant == "long":
+        if given is not None and given != value:
             raise ResultError(
                 f'the record says [{name} "{given}"] but the tournament plays {name} {value!r}',
                 field="record",
                 line=record.line,
                 col=1,
             )
-        if given is None and tournament.variant == "long":
+        if given is None:
             tags[name] = value
     if "Result" not in tags:
         # a scoresheet record may leave the result out: the engine computes it

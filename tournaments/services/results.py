@@ -77,8 +77,13 @@ def _check_outcome(
         raise ResultError("with mars off every win is an oin (L8)", field="kind")
     if cube < 1 or cube & (cube - 1):
         raise ResultError("the cube shows 1, 2, 4, 8, ...", field="cube")
-    if (cube > 1 or ended == GameEnd.DROPPED) and t.variant != Variant.SHORT:
-        raise ResultError("only short backgammon has the doubling cube (S7)", field="cube")
+    if (cube > 1 or ended == GameEnd.DROPPED) and not (t.variant == Variant.SHORT and t.cube):
+        raise ResultError(
+            "this tournament plays without the doubling cube (S7)"
+            if t.variant == Variant.SHORT
+            else "only short backgammon has the doubling cube (S7)",
+            field="cube",
+        )
     if ended == GameEnd.DROPPED and kind != GameKind.OIN:
         raise ResultError("a dropped double scores the cube's value as an oin", field="kind")
 
