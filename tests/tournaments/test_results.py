@@ -394,3 +394,18 @@ def test_short_backgammon_series_count_the_cube(jana, petr):
         Tournament.objects.filter(pk=t.pk).update(cube=False)
         s.tournament.refresh_from_db()
         game_enter_quick(series=s, white=petr, winner=petr, kind="oin", cube=2)
+
+
+def test_the_crawford_game_of_a_series_is_played_without_the_cube(jana, petr):
+    """S7: in a series to 3 points, once Jana reaches 2 the next game is the Crawford
+    game: a record with a double in it is refused."""
+    t = make_tournament(variant="short", cube=True, series_length=3)
+    s = Series.objects.create(tournament=t, player1=jana, player2=petr)
+    game_enter_quick(series=s, white=jana, winner=jana, kind="mars")  # 2-0
+    text = (
+        '[Variant "short"]\n[White "Petr"]\n[Black "Jana"]\n\n'
+        "1. 31: 8/5 6/5 double take 21: 13/11 6/5\n2. double drop\n"
+    )
+    with pytest.raises(ResultError, match="Crawford game"):
+        game_enter_record(series=s, record=text)
+    assert Game.objects.filter(series=s).count() == 1

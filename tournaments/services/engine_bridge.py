@@ -56,10 +56,13 @@ def parse_one_record(text: str) -> GameRecord:
     return records[0]
 
 
-def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
+def check_record(
+    text: str, *, tournament: Tournament, match_tags: dict[str, str] | None = None
+) -> CheckedGame:
     """Verify a record for a game of ``tournament``: the engine replays it; its variant
     and rule tags must agree with the tournament (absent rule tags take the tournament's
-    values); it must be a finished game."""
+    values, and ``match_tags`` - MatchLength, Crawford - the series'); it must be a
+    finished game."""
     record = parse_one_record(text)
     if record.variant != tournament.variant:
         raise ResultError(
@@ -68,13 +71,13 @@ def check_record(text: str, *, tournament: Tournament) -> CheckedGame:
             line=record.line,
             col=1,
         )
-    expected = tournament_tags(tournament)
+    expected = tournament_tags(tournament) | (match_tags or {})
     tags = dict(record.tags)
     for name, value in expected.items():
         given = tags.get(name)
         if given is not None and given != value:
             raise ResultError(
-                f'the record says [{name} "{given}"] but the tournament plays {name} {value!r}',
+                f'the record says [{name} "{given}"] but the series plays {name} {value!r}',
                 field="record",
                 line=record.line,
                 col=1,

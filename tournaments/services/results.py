@@ -18,6 +18,7 @@ from tournaments.models import (
     GameKind,
     Player,
     Series,
+    SeriesMode,
     SeriesStatus,
     Tournament,
     Variant,
@@ -28,6 +29,7 @@ from tournaments.services.series import (
     series_decided_after,
     series_next_white,
     series_recompute,
+    series_scores,
 )
 
 User = AuthUser | AnonymousUser
@@ -164,6 +166,22 @@ def game_enter_quick(
     return game
 
 
+def _match_tags(series: Series, games: list[Game]) -> dict[str, str]:
+    """For a series to N points with the cube: the match length and whether the next game
+    is the Crawford game (the first after a player reaches N-1; S7)."""
+    t = series.tournament
+    if not (t.variant == Variant.SHORT and t.cube and t.series_mode == SeriesMode.POINTS):
+        return {}
+    target = series.target
+    crawford_played = False
+    for n in range(len(games) + 1):
+        one, two = series_scores(series, games[:n])
+        crawford = not crawford_played and target - 1 in (one, two)
+        if n < len(games) and crawford:
+            crawford_played = True
+    return {"MatchLength": str(target), "Crawford": "on" if crawford else "off"}
+
+
 def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Player]:
     names = {p.name.strip().casefold(): p for p in (series.player1, series.player2) if p}
     found = []
@@ -187,7 +205,9 @@ def game_enter_record(
     """Enter a game from its full record: the engine verifies it before anything is
     saved, and its players, variant and rule tags must agree with the series."""
     series, games = _locked_series(series)
-    checked = check_record(record, tournament=series.tournament)
+    checked = check_record(
+        record, tournament=series.tournament, match_tags=_match_tags(series, games)
+    )
     tagged_game = checked.tags.get("Game")
     if number is None and tagged_game:
         number = int(tagged_game)
