@@ -4,10 +4,11 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install run test bench bench-openspiel messages clean
+.PHONY: help install browser-deps gnubg run test bench bench-openspiel messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools"
+	@echo "make browser-deps     install Debian's chromium for the browser tests (as root)"
 	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
 	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
@@ -24,12 +25,29 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The browser tests (tests/browser/) drive Debian's chromium, never a downloaded one.
+browser-deps:
+	@if command -v chromium >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	else echo "chromium is missing: install it (sudo apt-get install chromium) to run tests/browser/"; \
+		exit 1; fi
+
+# GNU Backgammon for tests/engine/test_gnubg_roundtrip.py (Debian: /usr/games/gnubg,
+# about 20 s to install). Installed only as root with apt-get; elsewhere the test skips.
+gnubg:
+	@command -v gnubg >/dev/null || test -x /usr/games/gnubg || \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnubg; \
+	else \
+		echo "gnubg is not installed: the gnubg round-trip test will be skipped"; \
+	fi
+
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: install
+test: install browser-deps gnubg
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy

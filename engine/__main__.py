@@ -1,4 +1,5 @@
-"""``python -m engine verify|legal|format|bench`` (NOTATION.md section 3)."""
+"""``python -m engine verify|convert|legal|format|bench`` (NOTATION.md section 3; .mat
+match files of GNU Backgammon through engine.matfile)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from engine.errors import EngineError, RecordSyntaxError
+from engine.matfile import looks_like_mat, read_mat, verify_mat_text, write_mat
 from engine.movegen import legal_turns
+from engine.notation import read_records
 from engine.position import Position
-from engine.replay import format_text, verify_text
+from engine.replay import format_text, replay, verify_text
 from engine.variants import Rules
 
 
@@ -31,7 +34,8 @@ def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{prefix}cannot read {path}: {exc}", file=sys.stderr)
             return 2
-        results = verify_text(text)
+        is_mat = path.lower().endswith(".mat") or looks_like_mat(text)
+        results = verify_mat_text(text) if is_mat else verify_text(text)
         if not results:
             print(f"{prefix}no games found", file=out)
             status = 1
@@ -46,6 +50,66 @@ def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
                 how = r.outcome.describe() if r.outcome else "unfinished"
                 print(f"{prefix}game {number}: ok, {how}", file=out)
     return status
+
+
+def _format_of(path: str, text: str | None = None) -> str | None:
+    if path.lower().endswith(".mat"):
+        return "mat"
+    if path.lower().endswith(".nrd"):
+        return "nrd"
+    if text is not None:
+        return "mat" if looks_like_mat(text) else "nrd"
+    return None
+
+
+def convert_text(text: str, source: str, target: str, series: str = "") -> str:
+    """A .nrd or .mat text in the other (or the same) format; raises EngineError."""
+    records = read_mat(text, series=series) if source == "mat" else read_records(text)
+    if target == "mat":
+        return write_mat(records) + "\n"
+    games = []
+    for number, record in enumerate(records, start=1):
+        played = replay(record, check_result=False)
+        if played.error is not None:
+            played.error.game = number
+            raise played.error
+        games.append(played.canonical())
+    return "\n".join(games)
+
+
+def cmd_convert(src: str, dst: str, to: str | None, out: TextIO) -> int:
+    target = to or _format_of(dst)
+    if target is None:
+        print(
+            f"cannot tell the format of {dst}: name it .nrd or .mat, or give --to", file=sys.stderr
+        )
+        return 2
+    try:
+        text = _read(src)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"cannot read {src}: {exc}", file=sys.stderr)
+        return 2
+    source = _format_of(src, text)
+    assert source is not None
+    stem = "" if src == "-" else src.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    try:
+        result = convert_text(text, source, target, stem if source == "mat" else "")
+    except EngineError as exc:
+        game = getattr(exc, "game", None)
+        where = f"game {game}: " if game else ""
+        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
+        print(f"{src}: {where}{detail}", file=sys.stderr)
+        return 1
+    if dst == "-":
+        out.write(result)
+        return 0
+    try:
+        with open(dst, "w", encoding="utf-8") as f:
+            f.write(result)
+    except OSError as exc:
+        print(f"cannot write {dst}: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def answer_legal_query(line: str) -> dict[str, object]:
@@ -108,8 +172,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Verify, format and list legal turns of long nardy and backgammon records.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("verify", help="verify every game of record files")
+    p = sub.add_parser("verify", help="verify every game of record files (.nrd or .mat)")
     p.add_argument("files", nargs="+")
+    p = sub.add_parser("convert", help="convert a record between .nrd and .mat (gnubg)")
+    p.add_argument("input", help="a .nrd or .mat file (- for standard input)")
+    p.add_argument("output", help="a .nrd or .mat file (- for standard output, with --to)")
+    p.add_argument("--to", choices=("nrd", "mat"), help="the output format")
     sub.add_parser("legal", help="answer JSON-lines legal-turn queries from standard input")
     p = sub.add_parser("format", help="print the canonical form of a record")
     p.add_argument("file")
@@ -118,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "verify":
         return cmd_verify(args.files, sys.stdout)
+    if args.command == "convert":
+        return cmd_convert(args.input, args.output, args.to, sys.stdout)
     if args.command == "legal":
         return cmd_legal(sys.stdin, sys.stdout)
     if args.command == "format":

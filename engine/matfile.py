@@ -1,0 +1,398 @@
+"""GNU Backgammon / Jellyfish ``.mat`` match files: reading into game records, writing
+from them.
+
+A ``.mat`` file is one match: `` N point match``, then per game `` Game K``, a line
+``Name0 : score0   Name1 : score1`` (the match score before the game) and numbered lines
+with two cells, the left for player 0 and the right for player 1. A cell is a turn
+(``64: 24/18 18/14``, points in the mover's numbering, ``25`` the bar, ``0`` off, the
+dice alone for a roll with no move), `` Doubles => N``, `` Takes``, `` Drops`` or
+`` Wins N point(s)`` (that one also on a line of its own). The players' cells alternate.
+
+Each game becomes a short-backgammon record with the cube: White is whoever moved first
+in that game (tools/gnubg/README.md), ``Score`` the match score in that orientation,
+``Crawford`` on for the game after a player first reaches N-1. A game that ends without
+a drop and without the winner's last checker off was resigned (the format cannot say
+so): it ends with the loser's ``resigns``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.errors import EngineError, RecordSyntaxError, VerificationError
+from engine.notation import Action, GameRecord, read_movetext_line
+from engine.replay import Replay, replay
+from engine.variants import BAR, BLACK, OFF, SIDE_NAMES, WHITE
+
+RIGHT_COLUMN = 20  # a lone cell starting left of this column is player 0's
+_HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_PLAYERS = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$")
+_NUMBERED = re.compile(r"^\s*\d+\)")
+_CELL = re.compile(
+    r"(?P<turn>(?P<dice>[1-6][1-6]):(?P<moves>(?:[ \t]+\d+\*?/\d+\*?(?:\(\d\))?)*))"
+    r"|(?P<double>Doubles\s*=>\s*(?P<value>\d+))|(?P<take>Takes)|(?P<drop>Drops)"
+    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?(?:\s+and\s+the\s+match)?)",
+    re.IGNORECASE,
+)
+_STEP = re.compile(r"(\d+)(\*?)/(\d+)(\*?)(\(\d\))?")
+_EVENT = re.compile(r'^;\s*\[Event\s+"(.*)"\]\s*$')
+
+
+@dataclass(frozen=True, slots=True)
+class MatCell:
+    """One cell of a .mat game: ``kind`` turn/double/take/drop, by ``player`` (0 = left)."""
+
+    kind: str
+    player: int
+    line: int
+    col: int
+    text: str = ""
+
+
+@dataclass(slots=True)
+class MatGame:
+    """One game as written: its number, the names and scores (left, right), its cells
+    and the ``Wins`` cell (winner, points), if any."""
+
+    number: int
+    line: int
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    cells: list[MatCell] = field(default_factory=list)
+    winner: int | None = None
+    points: int = 0
+
+
+@dataclass(slots=True)
+class MatMatch:
+    length: int
+    games: list[MatGame]
+    event: str = ""
+
+
+def looks_like_mat(text: str) -> bool:
+    """Whether a text is a .mat file (its header line `` N point match``)."""
+    return any(_HEADER.match(line) for line in text.splitlines()[:40])
+
+
+def parse_mat(text: str) -> MatMatch:
+    """Read a .mat file; a malformed line raises :class:`RecordSyntaxError` with its
+    line and column (``game`` set to the game's number in the file)."""
+    length: int | None = None
+    event = ""
+    games: list[MatGame] = []
+    expect_players: tuple[int, int] | None = None  # (game number, line of " Game K")
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.lstrip()
+        col = len(line) - len(stripped) + 1
+        if not stripped:
+            continue
+        if stripped.startswith(";"):
+            m = _EVENT.match(stripped)
+            event = m.group(1) if m else event
+            continue
+        game = games[-1] if games else None
+        try:
+            if expect_players is not None:
+                m = _PLAYERS.match(line)
+                if m is None:
+                    raise _error("expected the players and scores, like 'Ann : 0   Bob : 2'")
+                names = (m.group(1), m.group(3))
+                scores = (int(m.group(2)), int(m.group(4)))
+                games.append(MatGame(expect_players[0], expect_players[1], names, scores))
+                expect_players = None
+            elif (m := _HEADER.match(line)) is not None:
+                if length is not None or games:
+                    raise _error("a second 'N point match' line: a .mat file holds one match")
+                length = int(m.group(1))
+            elif (m := _GAME.match(line)) is not None:
+                if length is None:
+                    raise _error("the file must start with its 'N point match' line")
+                _check_complete(game, last=False)
+                expect_players = (int(m.group(1)), number)
+            elif game is None:
+                raise _error("expected 'N point match' or 'Game K'")
+            else:
+                _read_cells(game, line, number)
+        except _LineError as exc:
+            raise RecordSyntaxError(
+                exc.message, line=number, col=exc.col or col, game=len(games) or None
+            ) from None
+    if expect_players is not None:
+        raise RecordSyntaxError(
+            "the file ends before the players' line of the last game",
+            line=expect_players[1],
+            col=1,
+            game=len(games) + 1,
+        )
+    if length is None:
+        raise RecordSyntaxError("this is not a .mat file: no 'N point match' line", line=1, col=1)
+    return MatMatch(length, games, event)
+
+
+class _LineError(Exception):
+    def __init__(self, message: str, col: int = 0) -> None:
+        self.message = message
+        self.col = col
+
+
+def _error(message: str, col: int = 0) -> _LineError:
+    return _LineError(message, col)
+
+
+def _check_complete(game: MatGame | None, *, last: bool) -> None:
+    if game is not None and game.winner is None and not last:
+        raise _error(f"game {game.number} has no 'Wins N points' line")
+
+
+def _read_cells(game: MatGame, line: str, number: int) -> None:
+    numbered = _NUMBERED.match(line)
+    start = numbered.end() if numbered else 0
+    pos = start
+    found: list[tuple[re.Match[str], int]] = []
+    while True:
+        while pos < len(line) and line[pos] in " \t":
+            pos += 1
+        if pos >= len(line):
+            break
+        m = _CELL.match(line, pos)
+        if m is None or (m.end() < len(line) and line[m.end()] not in " \t"):
+            word = line[pos:].split()[0]
+            raise _error(
+                f"cannot read {word!r}: expected a turn like '64: 24/18 18/14', "
+                "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'",
+                pos + 1,
+            )
+        found.append((m, pos))
+        pos = m.end()
+    if not numbered and any(m.group("wins") is None for m, _ in found):
+        raise _error("a move line must start with its number, like ' 12)'")
+    if len(found) > 2:
+        raise _error("a line has at most two cells, one for each player", found[2][1] + 1)
+    for k, (m, at) in enumerate(found):
+        player = k if len(found) == 2 else (0 if at < RIGHT_COLUMN else 1)
+        if game.winner is not None:
+            raise _error(f"game {game.number} is already won; nothing may follow", at + 1)
+        if m.group("wins"):
+            game.winner, game.points = player, int(m.group("points"))
+            continue
+        if game.cells and game.cells[-1].player == player:
+            raise _error(f"{game.names[player]} acts twice in a row: the players alternate", at + 1)
+        kind = next(k for k in ("turn", "double", "take", "drop") if m.group(k))
+        text = _turn_text(m, line) if kind == "turn" else m.group(kind)
+        game.cells.append(MatCell(kind, player, number, at + 1, text))
+
+
+def _turn_text(m: re.Match[str], line: str) -> str:
+    """The turn in the project's notation: ``25`` -> ``bar``, ``0`` -> ``off``."""
+    moves = []
+    at = m.start("moves")
+    for word in m.group("moves").split():
+        at = line.index(word, at)
+        s = _STEP.fullmatch(word)
+        assert s is not None
+        frm, to = int(s.group(1)), int(s.group(3))
+        if not (1 <= frm <= 25 and 0 <= to <= 24):
+            raise _error(f"cannot read the move {word!r}: points are 0 (off) to 25 (bar)", at + 1)
+        a = ("bar" if frm == BAR else str(frm)) + s.group(2)
+        b = ("off" if to == OFF else str(to)) + s.group(4)
+        moves.append(f"{a}/{b}{s.group(5) or ''}")
+    return " ".join([m.group("dice") + ":", *moves])
+
+
+# match -> records -------------------------------------------------------
+
+
+def crawford_games(match: MatMatch) -> list[bool]:
+    """For each game, whether it is the Crawford game: the first game played with a
+    player one point short of the match (RULES S7)."""
+    out, seen = [], False
+    for g in match.games:
+        now = match.length > 0 and max(g.scores) == match.length - 1
+        out.append(now and not seen)
+        seen = seen or now
+    return out
+
+
+def mat_records(match: MatMatch, *, series: str = "") -> list[GameRecord]:
+    """The games of a match as records (tags as described in the module docstring)."""
+    records = []
+    for game, crawford in zip(match.games, crawford_games(match), strict=True):
+        records.append(_record(match, game, crawford, series))
+    return records
+
+
+def _record(match: MatMatch, game: MatGame, crawford: bool, series: str) -> GameRecord:
+    turns = [c for c in game.cells if c.kind == "turn"]
+    first = turns[0].player if turns else 0
+    colour = (WHITE, BLACK) if first == 0 else (BLACK, WHITE)  # colour of players 0, 1
+    tags = [("Variant", "short")]
+    if match.event:
+        tags.append(("Event", match.event))
+    if series:
+        tags.append(("Series", series))
+    tags += [
+        ("Game", str(game.number)),
+        ("White", game.names[first]),
+        ("Black", game.names[1 - first]),
+        ("Cube", "on"),
+    ]
+    if match.length:
+        score = f"{game.scores[first]}-{game.scores[1 - first]}"
+        tags += [("MatchLength", str(match.length)), ("Score", score)]
+        tags.append(("Crawford", "on" if crawford else "off"))
+    actions: list[Action] = []
+    for cell in game.cells:
+        side = colour[cell.player]
+        if cell.kind == "turn":
+            parsed, _ = read_movetext_line(cell.text)
+            actions.append(parsed[0]._replace(line=cell.line, col=cell.col))
+        else:
+            actions.append(Action(cell.kind, side, cell.line, cell.col))
+    record = GameRecord((*tags, ("Result", "*")), tuple(actions), game.line)
+    if game.winner is None:
+        return record
+    winner = colour[game.winner]
+    dropped = bool(game.cells) and game.cells[-1].kind == "drop"
+    played = replay(record, check_result=False, keep=False)
+    finished = played.error is None and played.outcome is not None
+    if not dropped and not finished and played.error is None:
+        loser = game.cells[-1] if game.cells else None
+        where = (loser.line, loser.col) if loser else (game.line, 1)
+        actions.append(Action("resigns", 1 - winner, *where))
+        record = GameRecord(record.tags, tuple(actions), game.line)
+        played = replay(record, check_result=False, keep=False)
+    if played.outcome is not None and played.outcome.winner == winner:
+        result = played.outcome.result
+    else:  # the moves do not lead to this winner: the verification says why
+        result = f"{SIDE_NAMES[winner]} oin"
+    return GameRecord((*tags, ("Result", result)), tuple(actions), game.line)
+
+
+def read_mat(text: str, *, series: str = "") -> list[GameRecord]:
+    """Read a .mat file into records (:class:`RecordSyntaxError` when malformed)."""
+    return mat_records(parse_mat(text), series=series)
+
+
+def verify_mat_text(text: str) -> list[Replay | RecordSyntaxError]:
+    """Verify every game of a .mat file, as ``verify_text`` does for records; also the
+    points of each ``Wins`` line and each game's score line (the sum of the points of
+    the games before it)."""
+    try:
+        match = parse_mat(text)
+    except RecordSyntaxError as exc:
+        return [exc]
+    results: list[Replay | RecordSyntaxError] = []
+    totals = list(match.games[0].scores) if match.games else [0, 0]
+    for number, (game, record) in enumerate(
+        zip(match.games, mat_records(match), strict=True), start=1
+    ):
+        result = replay(record, keep=False)
+        if result.error is None:
+            result.error = _score_error(game, totals, result)
+        if result.error is not None:
+            result.error.game = number
+        if game.winner is not None:
+            totals[game.winner] += game.points
+        results.append(result)
+    return results
+
+
+def _score_error(game: MatGame, totals: list[int], result: Replay) -> VerificationError | None:
+    if tuple(totals) != game.scores:
+        return VerificationError(
+            f"the score line says {game.scores[0]}-{game.scores[1]}, but the games before "
+            f"it give {totals[0]}-{totals[1]}",
+            rule="S7",
+            line=game.line + 1,
+            col=1,
+        )
+    outcome = result.outcome
+    if outcome is not None and not outcome.resigned and outcome.points != game.points:
+        return VerificationError(
+            f"'Wins {game.points} points', but the game ended {outcome.describe()}, worth "
+            f"{outcome.points} with the cube at {outcome.cube}",
+            rule="S6",
+            line=game.cells[-1].line if game.cells else game.line,
+            col=1,
+        )
+    return None
+
+
+# records -> match -------------------------------------------------------
+
+
+def write_mat(records: Sequence[GameRecord]) -> str:
+    """One .mat match from the games of a match (short backgammon). Player 0 (the left
+    column) is the first game's White; later games put each name in its column. The
+    score lines are the ``Score`` tags, or else the sum of the points before."""
+    if not records:
+        raise EngineError("there are no games to write")
+    length = int(records[0].tag("MatchLength") or 0)
+    left = records[0].tag("White", "?")
+    lines = [f" {length} point match", ""]
+    totals = [0, 0]
+    for number, record in enumerate(records, start=1):
+        if record.variant != "short":
+            raise EngineError(f"game {number}: only short backgammon can be written as .mat")
+        played = replay(record, check_result=False)
+        if played.error is not None:
+            played.error.game = number
+            raise played.error
+        white, black = record.tag("White", "?"), record.tag("Black", "?")
+        swap = white != left and black == left  # white plays in the right column
+        names = (black, white) if swap else (white, black)
+        score = record.tag("Score")
+        if score:
+            w, b = (int(s) for s in score.split("-"))
+            totals = [b, w] if swap else [w, b]
+        players = f" {names[0]} : {totals[0]}".ljust(32) + f"{names[1]} : {totals[1]}"
+        lines += [f" Game {number}", players]
+        lines += _game_lines(played, swap)
+        lines.append("")
+        if played.outcome is not None and played.outcome.winner is not None:
+            totals[(played.outcome.winner == WHITE) == swap] += played.outcome.points
+    return "\n".join(lines)
+
+
+def _game_lines(played: Replay, swap: bool) -> list[str]:
+    cells: list[tuple[int, str]] = []  # (column, text)
+    cube = 1
+    for p in played.played:
+        column = int((p.side == WHITE) == swap)
+        kind = p.action.kind
+        if kind == "turn":
+            assert p.action.dice is not None
+            hi, lo = max(p.action.dice), min(p.action.dice)
+            steps = " ".join(_step(s.frm, s.to, s.hit) for s in p.steps)
+            cells.append((column, f"{hi}{lo}: {steps}".rstrip()))
+        elif kind == "double":
+            cube *= 2
+            cells.append((column, f" Doubles => {cube}"))
+        elif kind in ("take", "drop"):
+            cells.append((column, " Takes" if kind == "take" else " Drops"))
+    rows: list[list[str]] = []
+    for column, text in cells:
+        if not rows or column == 0 or rows[-1][1]:
+            rows.append(["", ""])
+        rows[-1][column] = text
+    out = [f"{i:3d}) {a.ljust(28)}{b}".rstrip() for i, (a, b) in enumerate(rows, start=1)]
+    outcome = played.outcome
+    if outcome is None or outcome.winner is None:
+        return out
+    column = int((outcome.winner == WHITE) == swap)
+    s = "" if outcome.points == 1 else "s"
+    wins = f" Wins {outcome.points} point{s}"
+    if column == 1 and rows and not rows[-1][1] and cells and cells[-1][0] == 0:
+        out[-1] = f"{len(rows):3d}) {rows[-1][0].ljust(28)}{wins}"
+    else:
+        out.append(" " * 5 + (wins if column == 0 else " " * 28 + wins))
+    return out
+
+
+def _step(frm: int, to: int, hit: bool) -> str:
+    return f"{frm if frm < BAR else BAR}/{to}{'*' if hit else ''}"

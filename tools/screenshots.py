@@ -1,0 +1,84 @@
+"""Screenshots of the main pages at phone (390 px) and desktop (1280 px) width, from the
+demo data, into docs/screenshots/. Run: .venv/bin/python tools/screenshots.py
+
+It uses a throw-away SQLite database, Django's development server and Debian's
+chromium (apt-get install chromium) through Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run",
+]  # fmt: skip
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def main() -> int:
+    workdir = Path(tempfile.mkdtemp(prefix="nardy-shots-"))
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{workdir / 'demo.sqlite3'}", DJANGO_DEBUG="1")
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True)
+    subprocess.run([*manage, "load_demo"], env=env, check=True, stdout=subprocess.DEVNULL)
+    game = subprocess.run(
+        [*manage, "shell", "-c",
+         "from tournaments.models import Game; "
+         "print(Game.objects.exclude(record='').order_by('id').first().pk)"],
+        env=env, check=True, capture_output=True, text=True,
+    ).stdout.split()[-1]  # fmt: skip
+    port = free_port()
+    server = subprocess.Popen(
+        [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"], env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    pages = {
+        "home": "/",
+        "tournament": "/tournaments/1/",
+        "series": "/series/1/",
+        "game": f"/games/{game}/?turn=20",
+        "player": "/players/1/",
+    }
+    try:
+        for _ in range(50):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        OUT.mkdir(parents=True, exist_ok=True)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for label, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height}, locale="cs-CZ")
+                for name, path in pages.items():
+                    page.goto(base + path)
+                    target = OUT / f"{name}-{label}.png"
+                    page.screenshot(path=str(target), full_page=False)
+                    print(target.relative_to(ROOT))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
