@@ -35,6 +35,7 @@ class FirstMove(models.TextChoices):
     LOSER = "loser", _("the loser of the previous game")
     WINNER = "winner", _("the winner of the previous game")
     ALTERNATE = "alternate", _("alternately (who had black)")
+    LOT = "lot", _("by lot before every game (backgammon's opening roll)")
 
 
 class DrawScoring(models.TextChoices):

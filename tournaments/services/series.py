@@ -54,10 +54,10 @@ def series_decided_after(series: Series, games: Sequence[Game]) -> int | None:
 def series_next_white(series: Series, games: Sequence[Game]) -> Player | None:
     """Who starts (and has white in) the next game (RULES L12); None before game 1,
     whose first player is chosen by lot (L2)."""
-    if not games:
-        return None
-    last = games[-1]
     rule = series.tournament.first_move
+    if not games or rule == FirstMove.LOT:
+        return None  # by lot (L2, S2)
+    last = games[-1]
     if last.winner is None or rule == FirstMove.ALTERNATE:
         return last.black  # L12: after a draw, who moved second starts
     if rule == FirstMove.WINNER:
