@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import IllegalTurnError, Position, format_text, legal_turns, play, verify_text
 from engine.lurc import lurc_phases, paš
@@ -120,3 +122,25 @@ def test_random_lurc_games_verify_and_round_trip(seed):
     result = verify_text(text)[0]
     assert getattr(result, "error", None) is None, result
     assert format_text(text) == text
+
+
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+@given(st.integers(0, 10**9), st.integers(1, 6), st.integers(1, 6), st.data())
+def test_property_every_listed_lurc_turn_re_verifies_and_checkers_are_conserved(seed, a, b, data):
+    from engine import read_records, replay
+
+    result = replay(read_records(random_game("lurc", random.Random(seed), Rules()))[0])
+    assert result.ok
+    for p in result.positions:
+        for side in (0, 1):
+            assert sum(p.board(side)) == 15 and min(p.board(side)) >= 0
+    position = data.draw(st.sampled_from([p.before for p in result.played]))
+    placing = position.board(position.turn)[START] > 0
+    housek = (max(a, b), min(a, b)) == (2, 1) and not placing
+    dice = [2, 1, a, a] if housek else [a, b]
+    turns = legal_turns(position, dice)
+    roll = f"{max(a, b)}{min(a, b)}" + (f"+{a}{a}" if len(dice) == 4 else "")
+    for turn in turns[:40]:
+        again = play(position, f"{roll}: {turn.notation}")
+        assert again.position == turn.position
