@@ -6,4 +6,19 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
+    path("tournaments/<int:pk>/edit/", views.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/players/", views.entries, name="entries"),
+    path("tournaments/<int:pk>/do/<str:action>/", views.pair, name="pair"),
+    path("tournaments/<int:pk>/print/", views.tournament_print, name="print"),
+    path("series/<int:pk>/", views.series_detail, name="series"),
+    path("series/<int:pk>/quick/", views.enter_quick, name="enter_quick"),
+    path("series/<int:pk>/record/", views.enter_record, name="enter_record"),
+    path("series/<int:pk>/check/", views.record_check, name="record_check"),
+    path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/correct/", views.game_correction, name="correct"),
+    path("players/<int:pk>/", views.player_detail, name="player"),
+    path("confirmations/", views.confirmations, name="confirmations"),
+    path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),
 ]

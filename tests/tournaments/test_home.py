@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 
+@pytest.mark.django_db
 def test_home_page_in_czech_by_default(client: Client) -> None:
     response = client.get(reverse("tournaments:home"))
 
@@ -15,6 +16,7 @@ def test_home_page_in_czech_by_default(client: Client) -> None:
     assert "<h1>Turnaje ve vrhcábech</h1>" in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_home_page_in_english_on_request(client: Client) -> None:
     response = client.get(reverse("tournaments:home"), headers={"accept-language": "en"})
 

@@ -1,0 +1,95 @@
+// Step through a game: buttons, the move list, arrow keys, Home and End.
+// The server drew every position's pieces into <template id="frames">; without this
+// script the same controls are plain links to ?turn=N.
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  var template = document.getElementById("frames");
+  if (!root || !template) return;
+  var board = document.getElementById("board");
+  var pieces = board.querySelector("g.pieces");
+  var info = document.getElementById("turn-info");
+  var frames = template.content.querySelectorAll("g[data-turn]");
+  var links = document.querySelectorAll("#moves a[data-turn]");
+  var last = parseInt(root.dataset.last, 10);
+  var current = parseInt(root.dataset.current, 10);
+
+  var words = JSON.parse(root.dataset.words);
+
+  // the same sentence as _turn_info.html, built from the move link's data
+  function describe(a, index) {
+    var nodes = [];
+    if (index === 0) {
+      nodes.push(document.createTextNode(words.start));
+    } else {
+      var head = document.createElement("strong");
+      head.textContent = words.turn + " " + a.querySelector(".n").textContent.replace(".", "");
+      var side = a.parentNode.classList.contains("white") ? words.white : words.black;
+      var text = a.textContent.replace(/^\s*\d+\.\s*/, "");
+      nodes.push(head, document.createTextNode(", " + side + " " + text));
+    }
+    nodes.push(document.createElement("br"));
+    var pw = document.createElement("b");
+    pw.textContent = a.dataset.pw;
+    var pb = document.createElement("b");
+    pb.textContent = a.dataset.pb;
+    nodes.push(document.createTextNode(words.pips + ": " + words.white + " "), pw,
+      document.createTextNode(", " + words.black + " "), pb,
+      document.createTextNode(" · " + words[a.dataset.to + "_to_move"]));
+    return nodes;
+  }
+
+  function show(index) {
+    index = Math.max(0, Math.min(last, index));
+    current = index;
+    root.dataset.current = String(index);
+    var frame = frames[index];
+    var copies = Array.prototype.map.call(frame.childNodes, function (n) {
+      return n.cloneNode(true);
+    });
+    pieces.replaceChildren.apply(pieces, copies);
+    board.setAttribute("aria-label", frame.dataset.label);
+    links.forEach(function (a) {
+      if (parseInt(a.dataset.turn, 10) === index) {
+        a.setAttribute("aria-current", "step");
+        info.replaceChildren.apply(info, describe(a, index));
+        a.scrollIntoView({ block: "nearest" });
+      } else {
+        a.removeAttribute("aria-current");
+      }
+    });
+    var url = new URL(window.location.href);
+    url.searchParams.set("turn", String(index));
+    window.history.replaceState(null, "", url.pathname + url.search + "#replay");
+  }
+
+  var steps = {
+    first: function () { return 0; },
+    last: function () { return last; },
+    prev: function () { return current - 1; },
+    next: function () { return current + 1; }
+  };
+  root.querySelectorAll("[data-go]").forEach(function (a) {
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      show(steps[a.dataset.go]());
+    });
+  });
+  links.forEach(function (a) {
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      show(parseInt(a.dataset.turn, 10));
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select" || event.altKey ||
+        event.ctrlKey || event.metaKey) return;
+    var keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
+    var go = keys[event.key];
+    if (!go) return;
+    event.preventDefault();
+    show(steps[go]());
+  });
+  root.classList.add("enhanced");
+})();

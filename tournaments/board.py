@@ -1,0 +1,217 @@
+"""The board as SVG, drawn from an engine position: a pure function of its arguments.
+
+The board is seen from white's side and numbered in white's numbering: points 13-24 on
+top from left to right, 12-1 below, the bar in the middle and a tray for the checkers
+borne off on the right. Black's checkers are placed through the variant's map from
+white's numbering to black's, so long nardy, short backgammon and Lurč all come out as
+real boards. The page draws the frame once and swaps the pieces layer per position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from engine import BLACK, WHITE, Position
+from engine.variants import BAR, OFF, START, variant_named
+
+POINT_W = 40
+MARGIN = 18
+BAR_W = 40
+TRAY_W = 56
+HALF_W = 6 * POINT_W
+WIDTH = MARGIN + HALF_W + BAR_W + HALF_W + MARGIN + TRAY_W
+HEIGHT = 440
+POINT_H = 175
+RADIUS = 17
+STEP = 33  # distance between stacked checkers
+SHOWN = 5  # checkers drawn in a stack; a number tells the rest
+TOP_Y = MARGIN
+BOTTOM_Y = HEIGHT - MARGIN
+TRAY_X = WIDTH - TRAY_W + (TRAY_W - MARGIN) / 2
+TRAY_Y = {BLACK: TOP_Y + 40, WHITE: BOTTOM_Y - 40}
+COLOURS = {WHITE: ("#f4efe3", "#3b3b3b", "#1a1a1a"), BLACK: ("#2b2b2b", "#000", "#fff")}
+DIE_PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PointSpot:
+    """Where point ``number`` (white's numbering) lies: its centre x, and whether it hangs
+    from the top edge."""
+
+    number: int
+    x: float
+    top: bool
+
+
+def point_spot(number: int) -> PointSpot:
+    """The place of a point: 13-24 on top from the left, 12-1 below from the left.
+
+    >>> point_spot(24).top, point_spot(1).top
+    (True, False)
+    """
+    top = number >= 13
+    column = number - 13 if top else 12 - number  # 0..11 from the left
+    x = MARGIN + column * POINT_W + POINT_W / 2 + (BAR_W if column >= 6 else 0)
+    return PointSpot(number, x, top)
+
+
+def _triangle(spot: PointSpot) -> str:
+    left, right = spot.x - POINT_W / 2, spot.x + POINT_W / 2
+    base, tip = (TOP_Y, TOP_Y + POINT_H) if spot.top else (BOTTOM_Y, BOTTOM_Y - POINT_H)
+    fill = "#b5523b" if spot.number % 2 else "#e8c07d"
+    return (
+        f'<polygon points="{left:g},{base} {right:g},{base} {spot.x:g},{tip}" fill="{fill}"/>'
+        f'<text x="{spot.x:g}" y="{base - 5 if spot.top else base + 14}" class="pt">'
+        f"{spot.number}</text>"
+    )
+
+
+def board_frame(variant: str) -> str:
+    """The parts that do not change during a game: wood, points, bar and tray."""
+    bar_x = MARGIN + HALF_W
+    tray_x = WIDTH - TRAY_W
+    trays = "".join(
+        f'<rect x="{TRAY_X - 18:g}" y="{TRAY_Y[side] - 16}" width="36" height="32" rx="4" '
+        f'fill="{fill}" stroke="{stroke}"/>'
+        for side, (fill, stroke, _) in COLOURS.items()
+    )
+    parts = [
+        f"<defs>{_symbols()}</defs>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="6" fill="#6b4423"/>',
+        f'<rect x="{MARGIN}" y="{MARGIN}" width="{2 * HALF_W + BAR_W}" '
+        f'height="{HEIGHT - 2 * MARGIN}" fill="#f7e7c6"/>',
+        f'<rect x="{bar_x}" y="{MARGIN}" width="{BAR_W}" height="{HEIGHT - 2 * MARGIN}" '
+        'fill="#6b4423"/>',
+        f'<rect x="{tray_x}" y="{MARGIN}" width="{TRAY_W - MARGIN}" '
+        f'height="{HEIGHT - 2 * MARGIN}" fill="#4d3019"/>',
+    ]
+    parts += [_triangle(point_spot(n)) for n in range(1, 25)]
+    parts.append(trays)
+    parts.append(f"<desc>{escape(variant_named(variant).title)}</desc>")
+    return "".join(parts)
+
+
+def _symbols() -> str:
+    """Stacks of 1-5 checkers (per side, growing down or up) and dice faces, drawn once
+    per board and placed with <use>: a replay holds every position of a game."""
+    out = []
+    for side, (fill, stroke, ink) in COLOURS.items():
+        for n in range(1, SHOWN + 1):
+            for direction, key in ((1, "d"), (-1, "u")):
+                circles = "".join(
+                    f'<circle cy="{direction * (RADIUS + 1 + i * STEP)}" r="{RADIUS}" '
+                    f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+                    for i in range(n)
+                )
+                out.append(f'<g id="s{side}{key}{n}">{circles}</g>')
+        for value, spots in DIE_PIPS.items():
+            pips = "".join(
+                f'<circle cx="{dx * 8}" cy="{dy * 8}" r="3" fill="{ink}"/>' for dx, dy in spots
+            )
+            out.append(
+                f'<g id="d{side}{value}"><rect x="-15" y="-15" width="30" height="30" rx="5" '
+                f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>{pips}</g>'
+            )
+    return "".join(out)
+
+
+def _stack(x: float, count: int, side: int, *, top: bool, start_y: float | None = None) -> str:
+    """A column of ``count`` checkers growing from the edge (or from ``start_y``)."""
+    first = start_y if start_y is not None else (TOP_Y if top else BOTTOM_Y)
+    key = "d" if top else "u"
+    out = f'<use href="#s{side}{key}{min(count, SHOWN)}" x="{x:g}" y="{first:g}"/>'
+    if count > SHOWN:
+        direction = 1 if top else -1
+        cy = first + direction * (RADIUS + 1 + (SHOWN - 1) * STEP)
+        out += f'<text x="{x:g}" y="{cy:g}" dy="5" class="count c{side}">{count}</text>'
+    return out
+
+
+def board_pieces(pos: Position, *, dice: Sequence[int] = (), dice_side: int | None = None) -> str:
+    """The checkers, the bar, the tray, pip counts, the cube and the dice of ``pos``."""
+    v = variant_named(pos.variant)
+    white, black = pos.board(WHITE), pos.board(BLACK)
+    to_black = v.opp_map[WHITE]
+    out = []
+    for n in range(1, 25):
+        spot = point_spot(n)
+        if white[n]:
+            out.append(_stack(spot.x, white[n], WHITE, top=spot.top))
+        elif black[to_black[n]]:
+            out.append(_stack(spot.x, black[to_black[n]], BLACK, top=spot.top))
+    bar_x = MARGIN + HALF_W + BAR_W / 2
+    middle = HEIGHT / 2
+    # checkers on the bar: white's below the middle, black's above
+    if white[BAR]:
+        out.append(_stack(bar_x, white[BAR], WHITE, top=True, start_y=middle + 20))
+    if black[BAR]:
+        out.append(_stack(bar_x, black[BAR], BLACK, top=False, start_y=middle - 20))
+    for side, board in ((BLACK, black), (WHITE, white)):
+        label = f"{board[OFF]}" + (f"+{board[START]}" if board[START] else "")
+        out.append(
+            f'<text x="{TRAY_X:g}" y="{TRAY_Y[side]}" dy="5" class="count c{side}">'
+            f"{escape(label)}</text>"
+        )
+    out.append(
+        f'<text x="{TRAY_X:g}" y="{middle - 14:g}" class="pips">{pos.pips(BLACK)}</text>'
+        f'<text x="{TRAY_X:g}" y="{middle + 22:g}" class="pips">{pos.pips(WHITE)}</text>'
+    )
+    if pos.cube is not None:
+        cube_y = middle if pos.cube.owner is None else (
+            BOTTOM_Y - 60 if pos.cube.owner == WHITE else TOP_Y + 60
+        )  # fmt: skip
+        out.append(
+            f'<rect x="{bar_x - 16:g}" y="{cube_y - 16:g}" width="32" height="32" rx="4" '
+            f'fill="#fff" stroke="#000"/><text x="{bar_x:g}" y="{cube_y:g}" dy="5" '
+            f'class="count" fill="#000">{pos.cube.value}</text>'
+        )
+    if dice and dice_side is not None:
+        # the dice lie in the half of the board away from the roller's home
+        centre = MARGIN + HALF_W + BAR_W + HALF_W / 2
+        for i, value in enumerate(dice[:2]):
+            x = centre + (i * 2 - 1) * 22
+            out.append(f'<use href="#d{dice_side}{value}" x="{x:g}" y="{middle:g}"/>')
+    return "".join(out)
+
+
+def board_label(pos: Position) -> str:
+    """A sentence for screen readers: who is to move and the pip counts."""
+    turn = "white" if pos.turn == WHITE else "black"
+    return (
+        f"{variant_named(pos.variant).title}: {turn} to move; pips white {pos.pips(WHITE)}, "
+        f"black {pos.pips(BLACK)}; borne off white {pos.off(WHITE)}, black {pos.off(BLACK)}"
+    )
+
+
+def board_svg(
+    pos: Position,
+    *,
+    dice: Sequence[int] = (),
+    dice_side: int | None = None,
+    label: str | None = None,
+    element_id: str = "",
+) -> str:
+    """A whole board: frame and pieces, with an accessible name.
+
+    >>> board_svg(Position.start("long")).startswith("<svg")
+    True
+    """
+    ident = f' id="{escape(element_id)}"' if element_id else ""
+    return (
+        f'<svg{ident} class="board" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(label or board_label(pos))}" xmlns="http://www.w3.org/2000/svg">'
+        f"{board_frame(pos.variant)}"
+        f'<g class="pieces">{board_pieces(pos, dice=dice, dice_side=dice_side)}</g></svg>'
+    )
+
+
+__all__ = ["board_frame", "board_label", "board_pieces", "board_svg", "point_spot"]

@@ -1,0 +1,259 @@
+"""Reads for the web pages, each in a fixed number of queries whatever the tournament's
+size: the views ask these for everything they show."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from tournaments.models import (
+    Entry,
+    Format,
+    Game,
+    Player,
+    RatingChange,
+    Round,
+    Series,
+    Submission,
+    SubmissionStatus,
+    TieBreak,
+    Tournament,
+)
+from tournaments.pairing.types import Bye, LoserOf, Seed, WinnerOf
+from tournaments.selectors.standings import StandingRow, standings_for_tournament
+from tournaments.services.errors import ResultError
+from tournaments.services.pairings import BRACKET_FORMATS, bracket_of
+from tournaments.services.results import User
+
+ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
+
+
+def _series_rows() -> QuerySet[Series]:
+    return Series.objects.select_related("round", "player1", "player2", "winner")
+
+
+def tournaments_visible(user: User | None) -> list[Tournament]:
+    """Published tournaments, and the unpublished ones the user directs (one query)."""
+    qs = Tournament.objects.all()
+    if user is not None and getattr(user, "is_superuser", False):
+        return list(qs)
+    visible = Q(published=True)
+    if user is not None and user.is_authenticated:
+        visible |= Q(directors=user.pk)
+    return list(qs.filter(visible).distinct())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRows:
+    round: Round | None
+    series: list[Series]
+
+
+@dataclass(frozen=True, slots=True)
+class CrossCell:
+    series: Series
+    score_for: Decimal
+    score_against: Decimal
+    won: bool | None  # None: not decided
+
+
+@dataclass(frozen=True, slots=True)
+class BracketBox:
+    """One match of the bracket diagram: its series if made, else where players come from."""
+
+    slot: str
+    stage: str
+    series: Series | None
+    sources: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketColumn:
+    bracket: str
+    round: int
+    boxes: list[BracketBox]
+
+
+@dataclass
+class TournamentPage:
+    tournament: Tournament
+    entries: list[Entry]
+    rounds: list[RoundRows]
+    standings: list[StandingRow]
+    tie_breaks: list[str]
+    crosstable: list[tuple[StandingRow, list[list[CrossCell] | None]]] = field(default_factory=list)
+    bracket: list[BracketColumn] = field(default_factory=list)
+    bracket_error: str = ""
+
+    @property
+    def standings_tie_break_labels(self) -> list[str]:
+        return [str(TieBreak(v).label) for v in self.tie_breaks if v in TieBreak.values]
+
+
+def _source_text(source: object, names: dict[int, str], seeds: tuple[int, ...]) -> str:
+    if isinstance(source, Seed):
+        pk = seeds[source.number - 1] if source.number <= len(seeds) else None
+        return names.get(pk or 0, f"#{source.number}")
+    if isinstance(source, Bye):
+        return "-"
+    if isinstance(source, WinnerOf):
+        return f"W {source.match}"
+    if isinstance(source, LoserOf):
+        return f"L {source.match}"
+    return "?"
+
+
+def _bracket(t: Tournament, series: list[Series], names: dict[int, str]) -> list[BracketColumn]:
+    bracket = bracket_of(t)  # three queries
+    by_slot = {s.slot: s for s in series if s.slot}
+    columns: dict[tuple[str, int], list[BracketBox]] = defaultdict(list)
+    for m in bracket.matches:
+        a, b = (_source_text(src, names, bracket.seeds) for src in m.sources)
+        columns[(m.bracket, m.round)].append(BracketBox(m.id, m.stage, by_slot.get(m.id), (a, b)))
+    return [BracketColumn(k[0], k[1], boxes) for k, boxes in columns.items()]
+
+
+def _crosstable(
+    standings: list[StandingRow], series: list[Series]
+) -> list[tuple[StandingRow, list[list[CrossCell] | None]]]:
+    cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
+    for s in series:
+        if s.player1_id is None or s.player2_id is None or not s.closed:
+            continue
+        for me, opp, mine, theirs in (
+            (s.player1_id, s.player2_id, s.score1, s.score2),
+            (s.player2_id, s.player1_id, s.score2, s.score1),
+        ):
+            won = None if s.winner_id is None else s.winner_id == me
+            cells[(me, opp)].append(CrossCell(s, mine, theirs, won))
+    order = [row.player_id for row in standings]
+    return [
+        (
+            row,
+            [
+                None if opp == row.player_id else cells.get((row.player_id, opp), [])
+                for opp in order
+            ],
+        )
+        for row in standings
+    ]
+
+
+def tournament_page(*, tournament: Tournament) -> TournamentPage:
+    """Everything the tournament page shows: about eight queries, twelve with a bracket."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament).select_related("player__club")
+    )  # fmt: skip
+    series = list(_series_rows().filter(tournament=tournament))
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    by_round: dict[int | None, list[Series]] = defaultdict(list)
+    for s in series:
+        by_round[s.round_id].append(s)
+    rows = [RoundRows(r, by_round.get(r.pk, [])) for r in rounds]
+    if by_round.get(None):
+        rows.append(RoundRows(None, by_round[None]))
+    standings = standings_for_tournament(tournament=tournament)
+    page = TournamentPage(tournament, entries, rows, standings, list(tournament.tie_breaks))
+    if tournament.format in ROUND_ROBIN_FORMATS:
+        page.crosstable = _crosstable(standings, series)
+    if tournament.format in BRACKET_FORMATS:
+        names = {e.player_id: e.player.name for e in entries}
+        try:
+            page.bracket = _bracket(tournament, series, names)
+        except ResultError as exc:
+            page.bracket_error = exc.message
+    return page
+
+
+def series_with_games(*, pk: int) -> Series:
+    """A series with its tournament, players and games (two queries)."""
+    games = Game.objects.select_related("white", "black", "winner").order_by("number")
+    return (
+        Series.objects.select_related("tournament", "round", "player1", "player2", "winner")
+        .prefetch_related(Prefetch("games", queryset=games))
+        .get(pk=pk)
+    )
+
+
+def game_with_series(*, pk: int) -> Game:
+    """A game with its series, tournament and players (one query)."""
+    return Game.objects.select_related(
+        "series__tournament", "series__round", "series__player1", "series__player2",
+        "white", "black", "winner",
+    ).get(pk=pk)  # fmt: skip
+
+
+@dataclass
+class PlayerPage:
+    player: Player
+    series: list[Series]
+    history: list[RatingChange]
+    chart: dict[str, Any]
+
+
+def rating_chart(
+    history: list[RatingChange], *, width: int = 600, height: int = 160
+) -> dict[str, Any]:
+    """Points of an SVG polyline for the rating after each rated series."""
+    if not history:
+        return {}
+    values = [history[0].before] + [h.after for h in history]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    step = width / max(len(values) - 1, 1)
+    points = " ".join(
+        f"{i * step:.1f},{height - (v - low) / span * (height - 20) - 10:.1f}"
+        for i, v in enumerate(values)
+    )
+    return {"points": points, "low": low, "high": high, "width": width, "height": height}
+
+
+def player_page(*, player: Player) -> PlayerPage:
+    """A player's series and games in every tournament, and the rating history (four
+    queries)."""
+    games = Game.objects.select_related("white", "winner").order_by("number")
+    series = list(
+        _series_rows()
+        .select_related("tournament")
+        .filter(Q(player1=player) | Q(player2=player))
+        .prefetch_related(Prefetch("games", queryset=games))
+        .order_by("-tournament__start_date", "tournament_id", "round__number", "id")
+    )
+    history = list(
+        RatingChange.objects.filter(player=player)
+        .select_related("series__tournament", "series__player1", "series__player2")
+        .order_by("at", "series_id")
+    )
+    return PlayerPage(player, series, history, rating_chart(history))
+
+
+def pending_submissions(*, user: User) -> list[Submission]:
+    """Submitted results the user may confirm: as the opponent or as a director (one
+    query)."""
+    if not user.is_authenticated:
+        return []
+    qs = Submission.objects.filter(status=SubmissionStatus.PENDING).select_related(
+        "series__tournament", "series__player1", "series__player2", "submitted_by",
+        "white", "winner",
+    )  # fmt: skip
+    if not getattr(user, "is_superuser", False):
+        mine = Q(series__player1__user=user.pk) | Q(series__player2__user=user.pk)
+        qs = qs.filter(mine | Q(series__tournament__directors=user.pk)).exclude(
+            Q(submitted_by=user.pk) & ~Q(series__tournament__directors=user.pk)
+        )
+    return list(qs.distinct().order_by("submitted_at"))
+
+
+def pairings_sheet(*, tournament: Tournament) -> list[Series]:
+    """The open series for printing pairings and scoresheets (one query)."""
+    return list(
+        _series_rows()
+        .select_related("tournament")
+        .filter(tournament=tournament)
+        .exclude(player2__isnull=True)
+        .order_by("round__number", "table", "slot", "id")
+    )

@@ -1,0 +1,85 @@
+"""A stored game record replayed for the game page: every position with the turn that
+led to it, drawn by tournaments.board. Reading only; entering records goes through
+services.engine_bridge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from engine.replay import PlayedAction
+from engine.variants import BLACK, WHITE
+from tournaments.board import board_frame, board_label, board_pieces
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board after ``index`` actions (0: the start), and the action that led to it."""
+
+    index: int
+    number: int  # the turn number in the record (0 for the start)
+    side: str  # "white" / "black" / "" for the start
+    dice: str
+    text: str
+    pieces: str  # the SVG pieces layer
+    label: str
+    pips_white: int
+    pips_black: int
+    to_move: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    variant: str
+    frame_svg: str
+    frames: list[Frame]
+    error: str  # the engine's message when the record does not verify
+    error_text: str  # the illegal turn as written
+    outcome: str
+
+
+def _frame(index: int, pos: engine.Position, played: PlayedAction | None) -> Frame:
+    dice: tuple[int, ...] = ()
+    side = ""
+    if played is not None:
+        side = "white" if played.side == WHITE else "black"
+        if played.action.dice is not None:
+            dice = played.action.dice
+    return Frame(
+        index=index,
+        number=played.number if played is not None else 0,
+        side=side,
+        dice=played.action.dice_text if played is not None else "",
+        text=played.canonical if played is not None else "",
+        pieces=board_pieces(pos, dice=dice, dice_side=None if played is None else played.side),
+        label=board_label(pos),
+        pips_white=pos.pips(WHITE),
+        pips_black=pos.pips(BLACK),
+        to_move="white" if pos.turn == WHITE else "black",
+    )
+
+
+def game_replay(record: str) -> GameReplay | None:
+    """Every position of the record's first game; ``None`` when it cannot be read at all.
+
+    A record that breaks a rule replays up to the illegal turn and says why."""
+    try:
+        games = engine.read_records(record)
+    except engine.RecordSyntaxError as exc:
+        return GameReplay("", "", [], str(exc), "", "")
+    if not games:
+        return None
+    try:
+        result = engine.replay(games[0], check_result=False)
+    except engine.EngineError as exc:  # an unknown variant, say
+        return GameReplay(games[0].variant, "", [], str(exc), "", "")
+    if result.position is None:
+        return GameReplay(games[0].variant, "", [], result.error.describe() if result.error else "",
+                          "", "")  # fmt: skip
+    first = result.played[0].before if result.played else result.position
+    frames = [_frame(0, first, None)]
+    frames += [_frame(i, p.after, p) for i, p in enumerate(result.played, start=1)]
+    error = result.error.describe() if result.error is not None else ""
+    error_text = (result.error.text or "") if result.error is not None else ""
+    outcome = result.outcome.describe() if result.outcome is not None else ""
+    return GameReplay(first.variant, board_frame(first.variant), frames, error, error_text, outcome)

@@ -1,0 +1,189 @@
+"""Directors' pages: create and configure a tournament, register players, pair rounds
+and brackets, correct results. The services decide; a refusal is shown in the form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import (
+    TOURNAMENT_FIELDS,
+    CorrectionForm,
+    EntryForm,
+    TournamentForm,
+    add_service_error,
+)
+from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.selectors.pages import game_with_series
+from tournaments.services.directing import player_create, tournament_create_by, tournament_update
+from tournaments.services.errors import ResultError
+from tournaments.services.pairings import (
+    BRACKET_FORMATS,
+    ROUND_FORMATS,
+    bracket_create,
+    entries_seed,
+    entry_withdraw,
+    round_generate,
+)
+from tournaments.services.results import game_correct, is_director
+from tournaments.services.setup import entry_register
+
+
+def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_director(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def _settings(form: TournamentForm) -> dict[str, Any]:
+    data = {name: form.cleaned_data[name] for name in TOURNAMENT_FIELDS}
+    data["tie_breaks"] = [str(b) for b in form.cleaned_data["tie_breaks"]]
+    return data
+
+
+@login_required
+@permission_required("tournaments.add_tournament", raise_exception=True)
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = _settings(form)
+        try:
+            tournament = tournament_create_by(
+                by=request.user, name=data.pop("name"), start_date=data.pop("start_date"), **data
+            )
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("The tournament is created."))
+            return redirect("tournaments:entries", pk=tournament.pk)
+    status = 400 if form.is_bound else 200
+    return render(request, "tournaments/tournament_form.html", {"form": form}, status=status)
+
+
+@login_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = directed_tournament(request, pk)
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None, instance=Tournament.objects.get(pk=pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_update(tournament=tournament, **_settings(form))
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect("tournaments:tournament", pk=pk)
+    status = 400 if form.is_bound else 200
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "t": tournament}, status=status
+    )
+
+
+@login_required
+def entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register players; withdraw them; seed by rating; pair the next round or the bracket."""
+    tournament = directed_tournament(request, pk)
+    form = EntryForm(request.POST if request.method == "POST" else None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player: Player = form.cleaned_data["player"] or player_create(
+                name=form.cleaned_data["new_name"]
+            )
+            entry_register(tournament=tournament, player=player, seed=form.cleaned_data["seed"])
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+            return redirect("tournaments:entries", pk=pk)
+    rows = Entry.objects.filter(tournament=tournament).select_related("player__club")
+    context = {
+        "t": tournament, "form": form, "entries": list(rows),
+        "can_round": tournament.format in ROUND_FORMATS,
+        "can_bracket": tournament.format in BRACKET_FORMATS,
+    }  # fmt: skip
+    return render(
+        request, "tournaments/entries.html", context, status=400 if form.is_bound else 200
+    )
+
+
+def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    tournament = directed_tournament(request, pk)
+    try:
+        if action == "round":
+            rnd = round_generate(tournament=tournament, override=bool(request.POST.get("override")))
+            messages.success(request, _("Round %(n)s is paired.") % {"n": rnd.number})
+        elif action == "bracket":
+            made = bracket_create(tournament=tournament)
+            messages.success(request, _("The bracket is made: %(n)s series.") % {"n": made})
+        elif action == "seed":
+            entries_seed(tournament=tournament)
+            messages.success(request, _("Players are seeded by rating."))
+        elif action == "withdraw":
+            player = get_object_or_404(Player, pk=request.POST.get("player"))
+            entry_withdraw(tournament=tournament, player=player)
+            messages.success(request, _("%(name)s has withdrawn.") % {"name": player.name})
+    except ResultError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:entries", pk=pk)
+    target = "tournaments:entries" if action in ("seed", "withdraw") else "tournaments:tournament"
+    return redirect(target, pk=pk)
+
+
+@login_required
+@require_POST
+def pair(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    if action not in ("round", "bracket", "seed", "withdraw"):
+        raise Http404
+    return _act(request, pk, action)
+
+
+@login_required
+def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director corrects a game's result or record, saying why."""
+    try:
+        game: Game = game_with_series(pk=pk)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    series = game.series
+    if not is_director(request.user, series.tournament):
+        raise PermissionDenied
+    initial = {
+        "white": game.white_id, "winner": game.winner_id or "", "kind": game.kind,
+        "ended": game.ended, "cube": game.cube, "version": game.version,
+    }  # fmt: skip
+    form = CorrectionForm(
+        request.POST if request.method == "POST" else None, series=series, initial=initial
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data["record"].strip():
+                game_correct(
+                    game=game, by=request.user, reason=data["reason"], record=data["record"],
+                    expected_version=data["version"],
+                )  # fmt: skip
+            else:
+                game_correct(
+                    game=game, by=request.user, reason=data["reason"],
+                    winner=form.player("winner"), kind=data["kind"], ended=data["ended"],
+                    cube=data["cube"], expected_version=data["version"],
+                )  # fmt: skip
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("The result is corrected."))
+            return redirect("tournaments:series", pk=series.pk)
+    status = 400 if form.is_bound else 200
+    return render(
+        request, "tournaments/correct.html",
+        {"form": form, "game": game, "s": series, "t": series.tournament}, status=status,
+    )  # fmt: skip

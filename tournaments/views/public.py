@@ -1,0 +1,81 @@
+"""Pages for everybody: the tournament list, a tournament, a series and a player."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.forms import QuickResultForm, RecordForm
+from tournaments.models import Player, Series
+from tournaments.selectors.pages import (
+    pairings_sheet,
+    player_page,
+    series_with_games,
+    tournament_page,
+    tournaments_visible,
+)
+from tournaments.services.series import series_next_white
+from tournaments.services.submissions import is_series_player
+from tournaments.views.common import check_visible, visible_tournament
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page: the tournaments, published ones and those the user directs."""
+    can_create = request.user.has_perm("tournaments.add_tournament")
+    return render(
+        request,
+        "tournaments/home.html",
+        {"tournaments": tournaments_visible(request.user), "can_create": can_create},
+    )
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament, directing = visible_tournament(request, pk)
+    page = tournament_page(tournament=tournament)
+    return render(
+        request,
+        "tournaments/tournament.html",
+        {"page": page, "t": tournament, "directing": directing},
+    )
+
+
+def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pairings and scoresheets of the open series, for the printer."""
+    tournament, directing = visible_tournament(request, pk)
+    series = [s for s in pairings_sheet(tournament=tournament) if not s.closed]
+    return render(
+        request,
+        "tournaments/print.html",
+        {"t": tournament, "series": series, "directing": directing},
+    )
+
+
+def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The score, the games and who started each; the forms to enter the next game for
+    directors, and to submit it for the series' players."""
+    try:
+        series: Series = series_with_games(pk=pk)
+    except Series.DoesNotExist:
+        raise Http404 from None
+    tournament = series.tournament
+    directing = check_visible(request.user, tournament)
+    games = list(series.games.all())
+    context = {"s": series, "t": tournament, "games": games, "directing": directing}
+    playing = not series.closed and series.player2_id is not None
+    if playing and (directing or is_series_player(request.user, series)):
+        nxt = series_next_white(series, games)
+        initial = {"number": len(games) + 1, "white": nxt.pk if nxt else None}
+        context |= {
+            "next_number": len(games) + 1,
+            "quick_form": QuickResultForm(series=series, initial=initial),
+            "record_form": RecordForm(initial={"number": len(games) + 1}),
+        }
+    return render(request, "tournaments/series.html", context)
+
+
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    page = player_page(player=player)
+    visible = {t.pk for t in tournaments_visible(request.user)}
+    page.series = [s for s in page.series if s.tournament_id in visible]
+    return render(request, "tournaments/player.html", {"page": page, "player": player})

@@ -1,0 +1,138 @@
+"""Entering the next game of a series: a director enters it, a player of the series
+submits it for the opponent to confirm; the confirmations page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
+from tournaments.models import Series, Submission
+from tournaments.selectors.pages import pending_submissions, series_with_games
+from tournaments.services.errors import ResultError
+from tournaments.services.results import game_enter_quick, game_enter_record, is_director
+from tournaments.services.submissions import (
+    is_series_player,
+    submission_confirm,
+    submission_create,
+    submission_reject,
+)
+
+
+def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
+    try:
+        series = series_with_games(pk=pk)
+    except Series.DoesNotExist:
+        raise Http404 from None
+    directing = is_director(request.user, series.tournament)
+    if not directing and not is_series_player(request.user, series):
+        raise PermissionDenied
+    return series, directing
+
+
+def _again(
+    request: HttpRequest, series: Series, directing: bool, quick: QuickResultForm, rec: RecordForm
+) -> HttpResponse:
+    games = list(series.games.all())
+    context = {
+        "s": series, "t": series.tournament, "games": games, "directing": directing,
+        "next_number": len(games) + 1, "quick_form": quick, "record_form": rec,
+    }  # fmt: skip
+    return render(request, "tournaments/series.html", context, status=400)
+
+
+def _done(request: HttpRequest, series: Series, directing: bool) -> HttpResponse:
+    if directing:
+        messages.success(request, _("The game is entered."))
+    else:
+        messages.success(request, _("The result is submitted: it counts once confirmed."))
+    return redirect("tournaments:series", pk=series.pk)
+
+
+@login_required
+@require_POST
+def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
+    series, directing = _series_for_entry(request, pk)
+    form = QuickResultForm(request.POST, series=series)
+    record_form = RecordForm(initial={"number": request.POST.get("number")})
+    if form.is_valid():
+        data = form.cleaned_data
+        white, winner = form.player("white"), form.player("winner")
+        assert white is not None
+        try:
+            if directing:
+                game_enter_quick(
+                    series=series, white=white, winner=winner, kind=data["kind"],
+                    ended=data["ended"], cube=data["cube"] or 1, number=data["number"],
+                    by=request.user,
+                )  # fmt: skip
+            else:
+                submission_create(
+                    series=series, by=request.user, number=data["number"] or 0, white=white,
+                    winner=winner, kind=data["kind"], ended=data["ended"], cube=data["cube"] or 1,
+                )  # fmt: skip
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            return _done(request, series, directing)
+    return _again(request, series, directing, form, record_form)
+
+
+@login_required
+@require_POST
+def enter_record(request: HttpRequest, pk: int) -> HttpResponse:
+    series, directing = _series_for_entry(request, pk)
+    form = RecordForm(request.POST, request.FILES)
+    quick = QuickResultForm(series=series, initial={"number": request.POST.get("number")})
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if directing:
+                game_enter_record(
+                    series=series, record=data["record"], number=data["number"], by=request.user
+                )
+            else:
+                submission_create(
+                    series=series, by=request.user, number=data["number"] or 0,
+                    record=data["record"],
+                )  # fmt: skip
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            return _done(request, series, directing)
+    return _again(request, series, directing, quick, form)
+
+
+@login_required
+def confirmations(request: HttpRequest) -> HttpResponse:
+    """Results waiting for the user's confirmation, as opponent or director."""
+    return render(
+        request,
+        "tournaments/confirmations.html",
+        {"pending": pending_submissions(user=request.user), "reject_form": RejectForm()},
+    )
+
+
+@login_required
+@require_POST
+def decide(request: HttpRequest, pk: int, verdict: str) -> HttpResponse:
+    submission = get_object_or_404(Submission, pk=pk)
+    try:
+        if verdict == "confirm":
+            submission_confirm(submission=submission, by=request.user)
+            messages.success(request, _("The result is confirmed and counts."))
+        elif verdict == "reject":
+            form = RejectForm(request.POST)
+            note = form.cleaned_data["note"] if form.is_valid() else ""
+            submission_reject(submission=submission, by=request.user, note=note)
+            messages.success(request, _("The result is rejected."))
+        else:
+            raise Http404
+    except ResultError as exc:
+        messages.error(request, exc.message)
+    return redirect("tournaments:confirmations")
