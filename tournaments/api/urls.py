@@ -1,5 +1,53 @@
-from django.urls import path
+"""The REST API under /api/ (docs/api.md)."""
+
+from __future__ import annotations
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import SimpleRouter
+
+from tournaments.api import files, views
+from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
 
-urlpatterns: list[object] = []
+# SimpleRouter: no format suffixes, so that /standings.csv and /record.nrd are plain paths.
+router = SimpleRouter()
+router.register("clubs", views.ClubViewSet, basename="club")
+router.register("players", views.PlayerViewSet, basename="player")
+router.register("tournaments", views.TournamentViewSet, basename="tournament")
+router.register("rounds", views.RoundViewSet, basename="round")
+router.register("series", views.SeriesViewSet, basename="series")
+router.register("games", views.GameViewSet, basename="game")
+router.register("submissions", views.SubmissionViewSet, basename="submission")
+
+urlpatterns = [
+    # before the router, whose detail routes would take "import" for an id
+    path("players/import/", files.PlayersImport.as_view(), name="players-import"),
+    path("tournaments/import/", files.TournamentImport.as_view(), name="tournaments-import"),
+    path("", include(router.urls)),
+    path("games/<int:pk>/record.nrd", files.GameRecordDownload.as_view(), name="game-nrd"),
+    path("series/<int:pk>/records.nrd", files.SeriesRecordsDownload.as_view(), name="series-nrd"),
+    path("series/<int:pk>/records/", files.SeriesRecordsUpload.as_view(), name="series-upload"),
+    path(
+        "tournaments/<int:pk>/records.nrd",
+        files.TournamentRecordsDownload.as_view(),
+        name="tournament-nrd",
+    ),
+    path("tournaments/<int:pk>/standings.csv", files.StandingsCSV.as_view(), name="standings-csv"),
+    path(
+        "tournaments/<int:pk>/crosstable.csv",
+        files.CrosstableCSV.as_view(),
+        name="crosstable-csv",
+    ),
+    path(
+        "tournaments/<int:pk>/archive.json",
+        files.TournamentArchiveDownload.as_view(),
+        name="tournament-archive",
+    ),
+    path("verify/", files.Verify.as_view(), name="verify"),
+    path("token/", files.Token.as_view(), name="token"),
+    path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", LocalRedocView.as_view(url_name="api:schema"), name="redoc"),
+]

@@ -4,15 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0005_cube'),
+        ("tournaments", "0005_cube"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='tournament',
-            name='first_move',
-            field=models.CharField(choices=[('loser', 'the loser of the previous game'), ('winner', 'the winner of the previous game'), ('alternate', 'alternately (who had black)'), ('lot', "by lot before every game (backgammon's opening roll)")], default='loser', max_length=9, verbose_name='first move in later games'),
+            model_name="tournament",
+            name="first_move",
+            field=models.CharField(
+                choices=[
+                    ("loser", "the loser of the previous game"),
+                    ("winner", "the winner of the previous game"),
+                    ("alternate", "alternately (who had black)"),
+                    ("lot", "by lot before every game (backgammon's opening roll)"),
+                ],
+                default="loser",
+                max_length=9,
+                verbose_name="first move in later games",
+            ),
         ),
     ]

@@ -1,0 +1,323 @@
+"""Exports and imports: .nrd records out and in, standings and crosstables as CSV, player
+lists from CSV, and the tournament archive's lossless round trip."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.tournaments import test_api_common as common
+from tests.tournaments.test_api_common import World, a_record
+from tournaments.models import (
+    Club,
+    Game,
+    Player,
+    ProhibitedPair,
+    Round,
+    Series,
+    Submission,
+    Tournament,
+)
+from tournaments.services.errors import ResultError
+from tournaments.services.exports import tournament_archive
+from tournaments.services.imports import players_import_csv, tournament_import
+from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
+from tournaments.services.series import series_next_white
+from tournaments.services.submissions import submission_create, submission_reject
+
+# the shared fixtures (tests/tournaments/test_api_common.py)
+no_throttle = common.no_throttle
+world = common.world
+
+pytestmark = pytest.mark.django_db
+
+
+def next_colours(series: Series) -> tuple[Player, Player]:
+    games = list(series.games.select_related("white", "black", "winner").order_by("number"))
+    white = series_next_white(series, games) or series.player1
+    assert white is not None
+    black = series.player2 if white.pk == series.player1_id else series.player1
+    assert black is not None
+    return white, black
+
+
+def play_out(series: Series, *, seed: int, records: bool = True) -> None:
+    """Enter games until the series is decided."""
+    while True:
+        series.refresh_from_db()
+        if series.closed:
+            return
+        white, black = next_colours(series)
+        if records:
+            game_enter_record(series=series, record=a_record(white.name, black.name, seed=seed))
+        else:
+            game_enter_quick(series=series, white=white, winner=white, kind="mars")
+        seed += 1
+
+
+@pytest.fixture
+def played(world: World) -> World:
+    """Round 1 finished (one series with records, one quick with a correction), a
+    submission rejected, a prohibited pair."""
+    rnd = Round.objects.create(tournament=world.tournament, number=1, name="První kolo")
+    Series.objects.filter(pk__in=[world.series.pk, world.other_series.pk]).update(round=rnd)
+    play_out(world.series, seed=100)
+    p, u = world.players, world.users
+    sub = submission_create(
+        series=world.other_series, by=u["eva"], number=1, white=p["eva"], winner=p["eva"],
+        kind="oin",
+    )  # fmt: skip
+    submission_reject(submission=sub, by=u["karel"], note="I won")
+    first = game_enter_quick(
+        series=world.other_series, white=p["eva"], winner=p["karel"], kind="oin"
+    )
+    game_correct(game=first, by=u["boss"], reason="it was a mars", kind="mars")
+    play_out(world.other_series, seed=0, records=False)
+    ProhibitedPair.objects.create(
+        tournament=world.tournament, player_a=p["jana"], player_b=p["eva"], reason="sisters"
+    )
+    return world
+
+
+# records -----------------------------------------------------------------------------
+
+
+def test_download_a_game_a_series_and_a_tournament_as_nrd(played: World):
+    client = played.client(None)
+    game = Game.objects.filter(series=played.series).first()
+    assert game is not None
+    one = client.get(f"/api/games/{game.pk}/record.nrd")
+    assert one.status_code == 200
+    assert one["Content-Type"] == "text/plain; charset=utf-8"
+    assert one["Content-Disposition"] == f'attachment; filename="game-{game.pk}.nrd"'
+    assert one.content.decode() == game.record
+    series = client.get(f"/api/series/{played.series.pk}/records.nrd").content.decode()
+    assert series.count('[Variant "long"]') == played.series.games.count()
+    whole = client.get(f"/api/tournaments/{played.tournament.pk}/records.nrd").content.decode()
+    assert whole.count('[Variant "long"]') == Game.objects.count()
+    assert "{result entered without a record" in whole  # the quick games tell their result
+
+
+def test_upload_records_into_a_series_and_download_them_again(played: World):
+    # the records of the played series go into a new series between the same players
+    text = played.client(None).get(f"/api/series/{played.series.pk}/records.nrd").content
+    fresh = Series.objects.create(
+        tournament=played.tournament, player1=played.players["jana"],
+        player2=played.players["petr"],
+    )  # fmt: skip
+    boss = played.client("boss")
+    upload = io.BytesIO(text)
+    upload.name = "series.nrd"
+    response = boss.post(f"/api/series/{fresh.pk}/records/", {"file": upload}, format="multipart")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["entered"] == played.series.games.count() and body["refused"] is None
+    again = played.client(None).get(f"/api/series/{fresh.pk}/records.nrd").content
+    assert again == text
+    # the same file again: game 1 is already there
+    repeat = boss.post(f"/api/series/{fresh.pk}/records/", {"record": text.decode()})
+    assert repeat.status_code in (400, 409)
+
+
+def test_upload_stops_at_the_first_refused_game_with_its_place_in_the_file(world: World):
+    s = world.series
+    first = a_record("Jana", "Petr", seed=1, want="black")  # Petr wins: Jana starts game 2
+    second = a_record("Jana", "Petr", seed=2)
+    lines = second.splitlines()
+    where = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+    lines[where] = "1. 64: 23/17 " + lines[where].split(" ", 3)[3]
+    third = a_record("Petr", "Jana", seed=3)
+    text = first + "\n" + "\n".join(lines) + "\n\n" + third
+    response = world.client("boss").post(
+        f"/api/series/{s.pk}/records/", {"record": text}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["entered"] == 1 and len(body["games"]) == 2
+    assert body["games"][0]["ok"] and not body["games"][1]["ok"]
+    file_line = first.count("\n") + 1 + where + 1
+    assert body["refused"]["line"] == file_line and body["refused"]["col"]
+    assert body["games"][1]["message"].startswith(f"line {file_line}, col ")
+    assert Game.objects.filter(series=s).count() == 1  # the first game stays
+
+
+def test_export_records_command(played: World, tmp_path):
+    out = tmp_path / "all.nrd"
+    call_command("export_records", "--tournament", played.tournament.pk, "-o", str(out))
+    assert out.read_text(encoding="utf-8").count('[Variant "long"]') == Game.objects.count()
+    stdout = io.StringIO()
+    call_command("export_records", "--series", played.series.pk, stdout=stdout)
+    assert stdout.getvalue().count("[Variant") == played.series.games.count()
+    with pytest.raises(CommandError):
+        call_command("export_records", "--game", 999999)
+
+
+# standings and crosstables -----------------------------------------------------------
+
+
+def test_standings_and_crosstable_as_csv(played: World):
+    client = played.client(None)
+    t = played.tournament
+    response = client.get(f"/api/tournaments/{t.pk}/standings.csv")
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 4
+    assert {r["player"] for r in rows} == {"Jana", "Petr", "Eva", "Karel"}
+    assert list(rows[0])[:3] == ["rank", "player", "club"]
+    assert all(b in rows[0] for b in t.tie_breaks)
+    winners = {r["player"] for r in rows if r["won"] == "1"}
+    played.series.refresh_from_db()
+    played.other_series.refresh_from_db()
+    expected = {played.series.winner.name, played.other_series.winner.name}  # type: ignore[union-attr]
+    assert winners == expected
+    table = list(csv.reader(io.StringIO(
+        client.get(f"/api/tournaments/{t.pk}/crosstable.csv").content.decode()
+    )))  # fmt: skip
+    header, body = table[0], table[1:]
+    assert header[:2] == ["rank", "player"] and len(header) == 6
+    cells = {row[1]: dict(zip(header[2:], row[2:], strict=True)) for row in body}
+    s = played.series
+    one, two = f"{s.score1.normalize():f}", f"{s.score2.normalize():f}"
+    assert cells["Jana"]["Petr"] == f"{one}-{two}"
+    assert cells["Petr"]["Jana"] == f"{two}-{one}"
+    assert cells["Jana"]["Eva"] == "" and cells["Jana"]["Jana"] == ""
+
+
+# player lists ------------------------------------------------------------------------
+
+PLAYERS_CSV = """name,club,rating
+Adam,Praha,1600
+Bára,Praha,
+,Praha,1500
+Cyril,,abc
+Adam,Praha,1700
+Jana,Brno,1500
+Dana,Brno,-5
+Emil,,1450
+"""
+
+
+def test_players_from_csv_with_the_refused_lines(world: World):
+    report = players_import_csv(data=PLAYERS_CSV.encode("utf-8"))
+    assert sorted(p.name for p in report.created) == ["Adam", "Bára", "Emil"]
+    assert report.rejected == [
+        (4, "missing name"),
+        (5, "bad rating 'abc'"),
+        (6, "duplicate of line 2"),
+        (7, "Jana is already a player of club Brno"),
+        (8, "bad rating '-5'"),
+    ]
+    assert Player.objects.get(name="Bára").rating == 1500
+    assert Club.objects.filter(name="Praha").exists()
+    with pytest.raises(ResultError, match="header"):
+        players_import_csv(data="Adam,Praha,1600\n")
+    with pytest.raises(ResultError, match="UTF-8"):
+        players_import_csv(data="name\nM\xfcller\n".encode("latin-1"))
+
+
+def test_import_players_command_and_api(world: World, tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text("name,club,rating\nFilip,Brno,1510\nFilip,Brno,1520\n", encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_players", str(path), stdout=out)
+    assert "line 3: duplicate of line 2" in out.getvalue()
+    assert "1 player(s) imported" in out.getvalue()
+    upload = io.BytesIO(b"name,club\nGustav,Ostrava\nFilip,Brno\n")
+    upload.name = "players.csv"
+    response = world.client("staff").post(
+        "/api/players/import/", {"file": upload}, format="multipart"
+    )
+    assert response.status_code == 201, response.content
+    assert response.json() == {
+        "created": 1,
+        "rejected": [{"line": 3, "reason": "Filip is already a player of club Brno"}],
+    }
+    bad = world.client("staff").post("/api/players/import/", {"text": "x\n"}, format="json")
+    assert bad.status_code == 400 and bad.json()["field"] == "file"
+
+
+# the archive -------------------------------------------------------------------------
+
+
+def normalised(archive: dict[str, Any]) -> dict[str, Any]:
+    """The archive without what differs between two exports of the same tournament."""
+    data = json.loads(json.dumps(archive))
+    data.pop("exported_at")
+    return data
+
+
+def test_archive_round_trip_is_lossless(played: World):
+    before = tournament_archive(played.tournament)
+    assert before["series"][1]["games"][0]["corrections"][0]["reason"] == "it was a mars"
+    assert before["series"][1]["submissions"][0]["status"] == "rejected"
+    assert before["rating_changes"]
+    counts = (Player.objects.count(), Club.objects.count())
+    played.tournament.delete()
+    result = tournament_import(archive=json.loads(json.dumps(before)))
+    assert result.players_matched == 4 and result.players_created == 0
+    assert (Player.objects.count(), Club.objects.count()) == counts
+    after = tournament_archive(result.tournament)
+    assert normalised(after) == normalised(before)
+
+
+def test_archive_imported_as_a_copy_into_an_empty_installation(played: World, tmp_path):
+    path = tmp_path / "t.json"
+    call_command("export_tournament", played.tournament.pk, "-o", str(path))
+    before = json.loads(path.read_text(encoding="utf-8"))
+    # another installation: nothing of this one is left
+    Tournament.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+    for user in played.users.values():
+        user.delete()
+    out = io.StringIO()
+    call_command("import_tournament", str(path), stdout=out)
+    assert "4 player(s) created" in out.getvalue()
+    assert "inactive accounts created" in out.getvalue()
+    t = Tournament.objects.get()
+    assert normalised(tournament_archive(t)) == normalised(before)
+    assert Submission.objects.count() == 1
+
+
+def test_a_bad_archive_is_refused_and_changes_nothing(played: World, tmp_path):
+    archive = tournament_archive(played.tournament)
+    tournaments = Tournament.objects.count()
+    with pytest.raises(ResultError, match="not a tournament archive"):
+        tournament_import(archive={"hello": 1})
+    with pytest.raises(ResultError, match="version"):
+        tournament_import(archive=archive | {"version": 99})
+    broken = json.loads(json.dumps(archive))
+    broken["series"][0]["games"][0]["white"] = 999  # a player not in the archive
+    with pytest.raises(ResultError, match="damaged"):
+        tournament_import(archive=broken)
+    newer = json.loads(json.dumps(archive))
+    newer["tournament"]["laser_dice"] = True
+    with pytest.raises(ResultError, match="lacks"):
+        tournament_import(archive=newer)
+    assert Tournament.objects.count() == tournaments
+    path = tmp_path / "bad.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("import_tournament", str(path))
+
+
+def test_archive_through_the_api(played: World):
+    boss = played.client("boss")
+    response = boss.get(f"/api/tournaments/{played.tournament.pk}/archive.json")
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    archive = json.loads(response.content)
+    staff = played.client("staff")
+    answer = staff.post("/api/tournaments/import/", archive, format="json")
+    assert answer.status_code == 201, answer.content
+    copy = Tournament.objects.get(pk=answer.json()["tournament"])
+    assert copy.series.count() == 2 and played.users["staff"] in copy.directors.all()
+    bad = staff.post("/api/tournaments/import/", {"format": "zip"}, format="json")
+    assert bad.status_code == 400 and "archive" in bad.json()["detail"]

@@ -1,0 +1,71 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""Who sees and who changes what through the API.
+
+Reading is public for published tournaments; an unpublished one is seen only by its
+directors and superusers. Clubs and players are changed by staff; a tournament by its
+directors; results of a series are submitted by its players (tournaments/services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from tournaments.models import Tournament
+from tournaments.services.errors import PermissionDenied
+from tournaments.services.results import User, is_director
+
+
+def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
+    """Published tournaments, and the unpublished ones the user directs."""
+    tournaments = Tournament.objects.all()
+    if user is not None and getattr(user, "is_superuser", False):
+        return tournaments
+    if user is None or not user.is_authenticated:
+        return tournaments.filter(published=True)
+    directed = Tournament.directors.through.objects.filter(user_id=user.pk).values("tournament_id")
+    return tournaments.filter(Q(published=True) | Q(pk__in=directed))
+
+
+def require_director(user: User | None, tournament: Tournament) -> None:
+    """Raise PermissionDenied (403) unless ``user`` directs ``tournament``."""
+    if not is_director(user, tournament):
+        raise PermissionDenied("only the tournament's directors may do this")
+
+
+def is_staff(user: Any) -> bool:
+    return bool(
+        user
+        and user.is_authenticated
+        and (getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
+    )
+
+
+class StaffWritesOrReadOnly(BasePermission):
+    """Anyone reads; staff and superusers write (clubs, players)."""
+
+    message = "only staff may change clubs and players"
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return request.method in SAFE_METHODS or is_staff(request.user)
+
+
+class TournamentPermission(BasePermission):
+    """Anyone reads what is visible; staff create tournaments; directors change theirs.
+    Signed-in users reach the actions, whose services decide (players submit, directors
+    enter and correct)."""
+
+    message = "only the tournament's directors may change it"
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        if getattr(view, "action", None) == "create":
+            return is_staff(request.user)
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
+        if getattr(view, "action", None) in ("update", "partial_update", "destroy"):
+            return is_director(request.user, obj)
+        return True

@@ -1,0 +1,301 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""Files in and out of the API: records (.nrd), standings and crosstables (CSV), the
+tournament archive (JSON), player lists (CSV); and verification of records."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import engine
+from tournaments.api import serializers as s
+from tournaments.api.access import is_staff, require_director, visible_tournaments
+from tournaments.api.errors import ServiceErrorsMixin, error_status
+from tournaments.api.views import ERRORS
+from tournaments.models import Game, Series, Tournament
+from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.exports import (
+    crosstable_csv,
+    game_nrd,
+    series_nrd,
+    standings_csv,
+    tournament_archive,
+    tournament_nrd,
+)
+from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+
+
+class TextRenderer(BaseRenderer):
+    media_type = "text/plain"
+    format = "txt"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, context: Any = None) -> bytes:
+        text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        return text.encode("utf-8")
+
+
+class CSVRenderer(TextRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+
+def _attachment(text: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+class _Download(ServiceErrorsMixin, APIView):
+    # errors in JSON; the files themselves are plain responses
+    renderer_classes = [JSONRenderer, TextRenderer]
+
+    def tournament(self, pk: int) -> Tournament:
+        return get_object_or_404(visible_tournaments(self.request.user), pk=pk)
+
+
+NRD = {(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]}
+CSV = {(200, "text/csv"): OpenApiTypes.STR, 404: ERRORS[404]}
+
+
+class GameRecordDownload(_Download):
+    @extend_schema(responses=NRD, operation_id="games_record_nrd")
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """A game's record (.nrd); a result entered without a record gives its tags."""
+        game = get_object_or_404(
+            Game.objects.filter(series__tournament__in=visible_tournaments(request.user))
+            .select_related("series__tournament", "series__round", "white", "black"),
+            pk=pk,
+        )  # fmt: skip
+        return _attachment(game_nrd(game), f"game-{game.pk}.nrd", "text/plain")
+
+
+class SeriesRecordsDownload(_Download):
+    @extend_schema(responses=NRD, operation_id="series_records_nrd")
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """Every game of a series (.nrd), in order."""
+        series = get_object_or_404(
+            Series.objects.filter(tournament__in=visible_tournaments(request.user)), pk=pk
+        )
+        return _attachment(series_nrd(series), f"series-{series.pk}.nrd", "text/plain")
+
+
+class TournamentRecordsDownload(_Download):
+    @extend_schema(responses=NRD, operation_id="tournaments_records_nrd")
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """Every game of a tournament (.nrd), round by round."""
+        t = self.tournament(pk)
+        return _attachment(tournament_nrd(t), f"tournament-{t.pk}.nrd", "text/plain")
+
+
+class StandingsCSV(_Download):
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(responses=CSV, operation_id="tournaments_standings_csv")
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """The standings as CSV, with the tie-breaks in the tournament's order."""
+        t = self.tournament(pk)
+        return _attachment(standings_csv(t), f"standings-{t.pk}.csv", "text/csv")
+
+
+class CrosstableCSV(_Download):
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(responses=CSV, operation_id="tournaments_crosstable_csv")
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """Players against players: the scores of their series (\"3-1\"), as CSV."""
+        t = self.tournament(pk)
+        return _attachment(crosstable_csv(t), f"crosstable-{t.pk}.csv", "text/csv")
+
+
+class TournamentArchiveDownload(_Download):
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, 403: ERRORS[403],
+                   404: ERRORS[404]},
+        operation_id="tournaments_archive",
+    )  # fmt: skip
+    def get(self, request: Any, pk: int) -> HttpResponse:
+        """Directors: everything about the tournament as one JSON file, for
+        /api/tournaments/import/ here or in another installation."""
+        t = self.tournament(pk)
+        require_director(request.user, t)
+        text = json.dumps(tournament_archive(t), ensure_ascii=False, indent=1)
+        return _attachment(text, f"tournament-{t.pk}.json", "application/json")
+
+
+def _uploaded_text(request: Any, *names: str) -> str | bytes:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        return bytes(upload.read())
+    for name in names:
+        value = request.data.get(name)
+        if isinstance(value, str):
+            return value
+    raise ResultError(f"send a file or the text in {names[0]!r}", field="file")
+
+
+def _decoded(data: str | bytes) -> str:
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ResultError("the file is not UTF-8 text", field="file") from None
+
+
+class _Upload(ServiceErrorsMixin, APIView):
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    permission_classes = [IsAuthenticated]
+
+
+class SeriesRecordsUpload(_Upload):
+    @extend_schema(
+        request={"application/json": s.RecordsInput, "multipart/form-data": s.RecordsInput},
+        responses={201: s.RecordsOutput, 400: s.RecordsOutput, 403: ERRORS[403],
+                   404: ERRORS[404], 409: s.RecordsOutput},
+        operation_id="series_records_upload",
+    )  # fmt: skip
+    def post(self, request: Any, pk: int) -> Response:
+        """Directors: enter the games of a .nrd text or file in order, each verified; the
+        first refused game stops the upload (its line and column are in the file), the
+        games entered before it stay. 201 when every game was entered."""
+        series = get_object_or_404(
+            Series.objects.filter(tournament__in=visible_tournaments(request.user))
+            .select_related("tournament"),
+            pk=pk,
+        )  # fmt: skip
+        require_director(request.user, series.tournament)
+        text = _decoded(_uploaded_text(request, "record"))
+        report = records_upload(series=series, text=text, by=request.user)
+        refused: dict[str, object] | None = None
+        code = status.HTTP_201_CREATED
+        if report.refused is not None:
+            exc = report.refused
+            code = error_status(exc)
+            refused = {"detail": exc.message, "field": exc.field, "line": exc.line,
+                       "col": exc.col, "rule": exc.rule}  # fmt: skip
+            if isinstance(exc, Conflict):
+                refused["current"] = exc.current
+        body = {
+            "entered": report.entered,
+            "games": [vars(g) for g in report.games],
+            "refused": refused,
+        }
+        return Response(body, status=code)
+
+
+class PlayersImport(_Upload):
+    @extend_schema(
+        request={"multipart/form-data": s.FileInput, "application/json": s.FileInput},
+        responses={201: s.PlayersImportOutput, 400: ERRORS[400], 403: ERRORS[403]},
+        operation_id="players_import",
+    )  # fmt: skip
+    def post(self, request: Any) -> Response:
+        """Staff: players from a CSV file (UTF-8, header ``name,club,rating``); the lines
+        refused are reported with the reason, the others saved."""
+        if not is_staff(request.user):
+            raise PermissionDenied("only staff may import players")
+        report = players_import_csv(data=_uploaded_text(request, "text"))
+        body = {
+            "created": len(report.created),
+            "rejected": [{"line": line, "reason": why} for line, why in report.rejected],
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TournamentImport(_Upload):
+    @extend_schema(
+        request={"multipart/form-data": s.FileInput, "application/json": OpenApiTypes.OBJECT},
+        responses={201: s.ArchiveImportOutput, 400: ERRORS[400], 403: ERRORS[403]},
+        operation_id="tournaments_import",
+    )  # fmt: skip
+    def post(self, request: Any) -> Response:
+        """Staff: a tournament from an archive (a file, or the archive as the JSON body);
+        new ids, players matched by name and club or created. One transaction."""
+        if not is_staff(request.user):
+            raise PermissionDenied("only staff may import tournaments")
+        upload = request.FILES.get("file")
+        if upload is not None:
+            try:
+                archive = json.loads(_decoded(bytes(upload.read())))
+            except json.JSONDecodeError as exc:
+                raise ResultError(f"the file is not JSON: {exc}", field="file") from None
+        else:
+            archive = request.data
+        result = tournament_import(archive=archive, by=request.user)
+        body = {
+            "tournament": result.tournament.pk,
+            "players_created": result.players_created,
+            "players_matched": result.players_matched,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class Verify(ServiceErrorsMixin, APIView):
+    """Verify game records without a tournament: anyone may (throttled)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=s.VerifyInput, responses={200: s.VerifyOutput, 400: ERRORS[400]},
+        operation_id="verify",
+    )  # fmt: skip
+    def post(self, request: Any) -> Response:
+        """Verify every game of a record text; each game answers ``ok``, its outcome and
+        the first error (line, column, turn, side, dice, rule, message)."""
+        data = s.VerifyInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        games: list[dict[str, Any]] = []
+        for n, result in enumerate(engine.verify_text(data.validated_data["record"]), 1):
+            if isinstance(result, engine.RecordSyntaxError):
+                error = {
+                    "message": result.message,
+                    "line": result.line,
+                    "col": result.col,
+                    "turn": None,
+                    "side": None,
+                    "dice": None,
+                    "text": None,
+                    "rule": None,
+                }
+                games.append({"game": n, "ok": False, "outcome": None, "error": error})
+                continue  # fmt: skip
+            err = result.error
+            games.append(
+                {
+                    "game": n,
+                    "ok": err is None,
+                    "outcome": result.outcome.result if result.outcome else None,
+                    "error": None if err is None else {
+                        "message": err.message, "line": err.line, "col": err.col,
+                        "turn": err.turn, "side": err.side, "dice": err.dice, "text": err.text,
+                        "rule": err.rule,
+                    },
+                }
+            )  # fmt: skip
+        return Response({"games": games})
+
+
+class Token(ServiceErrorsMixin, ObtainAuthToken):
+    """A token for a username and password: send it as ``Authorization: Token …``."""
+
+    @extend_schema(
+        request=s.TokenInput, responses={200: s.TokenOutput, 400: ERRORS[400]},
+        operation_id="token_create",
+    )  # fmt: skip
+    def post(self, request: Any, *args: Any, **kwargs: Any) -> Response:
+        return super().post(request, *args, **kwargs)

@@ -1,0 +1,51 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""Query filters of the list endpoints (django-filter)."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Q, QuerySet
+
+from tournaments.models import Game, Player, Round, Series, SeriesStatus, Submission
+
+
+class PlayerFilter(django_filters.FilterSet):
+    name = django_filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = Player
+        fields = ["club", "active", "name", "country"]
+
+
+class RoundFilter(django_filters.FilterSet):
+    class Meta:
+        model = Round
+        fields = ["tournament", "number"]
+
+
+class SeriesFilter(django_filters.FilterSet):
+    status = django_filters.ChoiceFilter(choices=SeriesStatus.choices)
+    player = django_filters.NumberFilter(method="filter_player", label="player (either side)")
+
+    class Meta:
+        model = Series
+        fields = ["tournament", "round", "status", "player"]
+
+    def filter_player(self, queryset: QuerySet[Series], name: str, value: int) -> QuerySet[Series]:
+        return queryset.filter(Q(player1=value) | Q(player2=value))
+
+
+class GameFilter(django_filters.FilterSet):
+    tournament = django_filters.NumberFilter(field_name="series__tournament")
+
+    class Meta:
+        model = Game
+        fields = ["series", "tournament", "verified", "kind"]
+
+
+class SubmissionFilter(django_filters.FilterSet):
+    tournament = django_filters.NumberFilter(field_name="series__tournament")
+
+    class Meta:
+        model = Submission
+        fields = ["series", "tournament", "status"]

@@ -1,0 +1,308 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""What the API shows of the models, and the inputs of its actions. Serializers check
+shapes only; the rules live in tournaments/services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    Club,
+    Correction,
+    Game,
+    GameEnd,
+    GameKind,
+    Player,
+    RatingChange,
+    Round,
+    Series,
+    Submission,
+    TieBreak,
+    Tournament,
+)
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "city", "country"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club_name = serializers.CharField(
+        source="club.name", read_only=True, default=None, allow_null=True
+    )
+    rating = serializers.FloatField(min_value=1, max_value=10000, required=False)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "club_name", "country", "rating", "experience", "active"]
+        read_only_fields = ["experience"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    tournament = serializers.IntegerField(source="series.tournament_id", read_only=True)
+    delta = serializers.FloatField(read_only=True)
+
+    class Meta:
+        model = RatingChange
+        fields = ["series", "tournament", "before", "after", "delta", "experience_before", "at"]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=TieBreak.choices), required=False
+    )
+    lengths_by_stage = serializers.DictField(
+        child=serializers.IntegerField(min_value=1, max_value=99), required=False
+    )
+    series_length = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    swiss_rounds = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, allow_null=True
+    )
+    forfeit_game_points = serializers.IntegerField(min_value=0, max_value=99, required=False)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "name", "start_date", "end_date", "venue", "variant", "format", "published",
+            "directors", "series_mode", "series_length", "first_move", "mars", "last_roll",
+            "block_check", "block_ahead", "draw_scoring", "points_series_win",
+            "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
+            "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",
+            "bracket_reset", "lengths_by_stage", "withdrawal",
+        ]  # fmt: skip
+        read_only_fields = ["directors"]
+
+    def validate_tie_breaks(self, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError("a tie-break is listed twice")
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        start = attrs.get("start_date", getattr(self.instance, "start_date", None))
+        end = attrs.get("end_date", getattr(self.instance, "end_date", None))
+        if start and end and end < start:
+            raise serializers.ValidationError({"end_date": "the tournament ends before it starts"})
+        return attrs
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "name"]
+
+
+class SeriesSerializer(serializers.ModelSerializer):
+    round_number = serializers.IntegerField(
+        source="round.number", read_only=True, default=None, allow_null=True
+    )
+    player1_name = serializers.CharField(
+        source="player1.name", read_only=True, default=None, allow_null=True
+    )
+    player2_name = serializers.CharField(
+        source="player2.name", read_only=True, default=None, allow_null=True
+    )
+    target = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Series
+        fields = [
+            "id", "tournament", "round", "round_number", "slot", "table", "player1",
+            "player1_name", "player2", "player2_name", "length", "target", "status", "score1",
+            "score2", "winner", "finished_at", "version", "pairing",
+        ]  # fmt: skip
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", read_only=True, default=None, allow_null=True)
+
+    class Meta:
+        model = Correction
+        fields = ["id", "by", "at", "reason", "before", "after"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    value = serializers.IntegerField(read_only=True)
+    corrections = CorrectionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "id", "series", "number", "white", "black", "winner", "kind", "ended", "cube",
+            "value", "record", "verified", "verification", "entered_at", "version",
+            "corrections",
+        ]  # fmt: skip
+
+
+class SubmissionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Submission
+        fields = [
+            "id", "series", "number", "submitted_by", "submitted_at", "white", "winner", "kind",
+            "ended", "cube", "record", "status", "decided_by", "decided_at", "note", "game",
+        ]  # fmt: skip
+
+
+# Inputs of the actions ---------------------------------------------------------------
+
+players = Player.objects.all()
+
+
+class QuickEntryInput(serializers.Serializer):
+    white = serializers.PrimaryKeyRelatedField(queryset=players)
+    winner = serializers.PrimaryKeyRelatedField(queryset=players, allow_null=True)
+    kind = serializers.ChoiceField(choices=GameKind.choices)
+    ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
+    cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+    number = serializers.IntegerField(min_value=1, max_value=999, required=False, allow_null=True)
+
+
+class RecordEntryInput(serializers.Serializer):
+    record = serializers.CharField(trim_whitespace=False, max_length=200_000)
+    number = serializers.IntegerField(min_value=1, max_value=999, required=False, allow_null=True)
+
+
+class SubmissionInput(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=999)
+    record = serializers.CharField(
+        trim_whitespace=False, max_length=200_000, required=False, allow_blank=True, default=""
+    )
+    white = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
+    winner = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
+    kind = serializers.ChoiceField(choices=GameKind.choices, required=False, allow_blank=True)
+    ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
+    cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+
+
+class RejectInput(serializers.Serializer):
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class CorrectionInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+    version = serializers.IntegerField(min_value=0, help_text="the game's version you saw")
+    winner = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
+    kind = serializers.ChoiceField(choices=GameKind.choices, required=False)
+    ended = serializers.ChoiceField(choices=GameEnd.choices, required=False)
+    cube = serializers.IntegerField(min_value=1, max_value=64, required=False)
+    record = serializers.CharField(trim_whitespace=False, max_length=200_000, required=False)
+
+
+class GenerateInput(serializers.Serializer):
+    override = serializers.BooleanField(default=False)
+
+
+class BracketOutput(serializers.Serializer):
+    series_created = serializers.IntegerField()
+
+
+class VerifyInput(serializers.Serializer):
+    record = serializers.CharField(trim_whitespace=False, max_length=2_000_000)
+
+
+class VerifyError(serializers.Serializer):
+    message = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True)
+    col = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField(allow_null=True)
+    side = serializers.CharField(allow_null=True)
+    dice = serializers.CharField(allow_null=True)
+    text = serializers.CharField(allow_null=True)
+    rule = serializers.CharField(allow_null=True)
+
+
+class VerifiedGame(serializers.Serializer):
+    game = serializers.IntegerField()
+    ok = serializers.BooleanField()
+    outcome = serializers.CharField(allow_null=True, help_text='e.g. "white mars", "draw"')
+    error = VerifyError(allow_null=True)
+
+
+class VerifyOutput(serializers.Serializer):
+    games = VerifiedGame(many=True)
+
+
+class RecordsInput(serializers.Serializer):
+    record = serializers.CharField(
+        trim_whitespace=False, max_length=2_000_000, required=False, help_text=".nrd text"
+    )
+    file = serializers.FileField(required=False, help_text="a .nrd file (UTF-8)")
+
+
+class UploadedGame(serializers.Serializer):
+    game = serializers.IntegerField(help_text="the game's place in the file, from 1")
+    line = serializers.IntegerField(help_text="the file line where the game starts")
+    ok = serializers.BooleanField()
+    id = serializers.IntegerField(allow_null=True)
+    number = serializers.IntegerField(allow_null=True)
+    message = serializers.CharField()
+
+
+class RecordsOutput(serializers.Serializer):
+    entered = serializers.IntegerField()
+    games = UploadedGame(many=True)
+    refused = serializers.DictField(allow_null=True)
+
+
+class FileInput(serializers.Serializer):
+    file = serializers.FileField(required=False)
+    text = serializers.CharField(required=False, trim_whitespace=False, max_length=20_000_000)
+
+
+class PlayersImportOutput(serializers.Serializer):
+    created = serializers.IntegerField()
+    rejected = serializers.ListField(child=serializers.DictField())
+
+
+class ArchiveImportOutput(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    players_created = serializers.IntegerField()
+    players_matched = serializers.IntegerField()
+
+
+class ErrorOutput(serializers.Serializer):
+    detail = serializers.CharField()
+    field = serializers.CharField(allow_null=True, required=False)
+    line = serializers.IntegerField(allow_null=True, required=False)
+    col = serializers.IntegerField(allow_null=True, required=False)
+    rule = serializers.CharField(allow_null=True, required=False)
+    errors = serializers.JSONField(required=False, help_text="invalid input: each field's errors")
+
+
+class ConflictOutput(serializers.Serializer):
+    detail = serializers.CharField()
+    field = serializers.CharField(allow_null=True, required=False)
+    current = serializers.JSONField(allow_null=True)
+
+
+class StandingOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField()
+    club_name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    game_points_for = serializers.DecimalField(max_digits=8, decimal_places=1)
+    game_points_against = serializers.DecimalField(max_digits=8, decimal_places=1)
+    mars_wins = serializers.IntegerField()
+    points = serializers.DecimalField(max_digits=8, decimal_places=2)
+    tiebreaks = serializers.SerializerMethodField()
+    withdrawn = serializers.BooleanField()
+
+    def get_tiebreaks(self, row: Any) -> dict[str, str | None]:
+        return {str(name): None if v is None else str(v) for name, v in row.tiebreaks}
+
+
+class TokenInput(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField()

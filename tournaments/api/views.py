@@ -1,0 +1,279 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""The API's resources and their actions. Views are thin: they check the shape of the
+input, call one service and show the result; the services hold the rules, and their
+errors become 400/403/409 in tournaments/api/errors.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from tournaments.api import serializers as s
+from tournaments.api.access import (
+    StaffWritesOrReadOnly,
+    TournamentPermission,
+    require_director,
+    visible_tournaments,
+)
+from tournaments.api.errors import ServiceErrorsMixin
+from tournaments.api.filters import (
+    GameFilter,
+    PlayerFilter,
+    RoundFilter,
+    SeriesFilter,
+    SubmissionFilter,
+)
+from tournaments.models import Club, Correction, Game, Player, Round, Series, Submission
+from tournaments.selectors.standings import standings_for_tournament
+from tournaments.services.pairings import bracket_create, round_generate
+from tournaments.services.ratings import rating_history
+from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
+from tournaments.services.setup import tournament_create
+from tournaments.services.submissions import (
+    submission_confirm,
+    submission_create,
+    submission_reject,
+)
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorOutput, description="refused: the input or a rule"),
+    403: OpenApiResponse(s.ErrorOutput, description="not allowed"),
+    404: OpenApiResponse(s.ErrorOutput, description="not found (or not visible)"),
+    409: OpenApiResponse(s.ConflictOutput, description="changed meanwhile: the current value"),
+}
+
+
+class ClubViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
+    """Clubs: anyone reads, staff write."""
+
+    queryset = Club.objects.all()
+    serializer_class = s.ClubSerializer
+    permission_classes = [StaffWritesOrReadOnly]
+    filterset_fields = ["country"]
+    ordering_fields = ["name", "city", "country"]
+
+
+class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
+    """Players: anyone reads, staff write."""
+
+    queryset = Player.objects.select_related("club")
+    serializer_class = s.PlayerSerializer
+    permission_classes = [StaffWritesOrReadOnly]
+    filterset_class = PlayerFilter
+    ordering_fields = ["name", "rating", "experience", "club__name"]
+
+    @extend_schema(responses={200: s.RatingChangeSerializer(many=True), 404: ERRORS[404]})
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def ratings(self, request: Any, pk: Any = None) -> Response:
+        """The player's rating history, oldest first."""
+        changes = rating_history(player=self.get_object())
+        return Response(s.RatingChangeSerializer(changes, many=True).data)
+
+
+class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
+    """Tournaments: published ones are public; unpublished ones are seen only by their
+    directors and superusers. Staff create tournaments (and direct what they create)."""
+
+    serializer_class = s.TournamentSerializer
+    permission_classes = [TournamentPermission]
+    filterset_fields = ["variant", "format", "published"]
+    ordering_fields = ["start_date", "name"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return visible_tournaments(self.request.user).prefetch_related("directors")
+
+    def perform_create(self, serializer: Any) -> None:
+        data = dict(serializer.validated_data)
+        tournament = tournament_create(
+            name=data.pop("name"), start_date=data.pop("start_date"), **data
+        )
+        tournament.directors.add(self.request.user)
+        serializer.instance = tournament
+
+    def perform_update(self, serializer: Any) -> None:
+        serializer.save()
+
+    @extend_schema(responses={200: s.StandingOutput(many=True), 404: ERRORS[404]})
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def standings(self, request: Any, pk: Any = None) -> Response:
+        """The standings, best first, with the tie-breaks in the tournament's order."""
+        rows = standings_for_tournament(tournament=self.get_object())
+        return Response(s.StandingOutput(rows, many=True).data)
+
+    @extend_schema(
+        request=s.GenerateInput, responses={201: s.RoundSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], url_path="rounds/generate", url_name="generate",
+            filter_backends=[])  # fmt: skip
+    def generate(self, request: Any, pk: Any = None) -> Response:
+        """Directors: pair the next round (round robin or Swiss); ``override`` pairs it
+        even though the current round is not finished."""
+        tournament = self.get_object()
+        require_director(request.user, tournament)
+        data = _valid(s.GenerateInput, request)
+        rnd = round_generate(tournament=tournament, override=data["override"])
+        return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={201: s.BracketOutput, **ERRORS}, filters=False)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def bracket(self, request: Any, pk: Any = None) -> Response:
+        """Directors: seed an elimination event and create its first series."""
+        tournament = self.get_object()
+        require_director(request.user, tournament)
+        made = bracket_create(tournament=tournament)
+        return Response({"series_created": made}, status=status.HTTP_201_CREATED)
+
+
+class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Rounds of visible tournaments (made by /tournaments/{id}/rounds/generate/)."""
+
+    serializer_class = s.RoundSerializer
+    filterset_class = RoundFilter
+    ordering_fields = ["number"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return Round.objects.filter(tournament__in=visible_tournaments(self.request.user))
+
+
+class SeriesViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Series of visible tournaments, and entering their games."""
+
+    serializer_class = s.SeriesSerializer
+    filterset_class = SeriesFilter
+    ordering_fields = ["round__number", "table", "status", "finished_at", "id"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return Series.objects.filter(
+            tournament__in=visible_tournaments(self.request.user)
+        ).select_related("tournament", "round", "player1", "player2")
+
+    def _series_for_writing(self) -> Series:
+        series: Series = self.get_object()
+        require_director(self.request.user, series.tournament)
+        return series
+
+    @extend_schema(
+        request=s.QuickEntryInput, responses={201: s.GameSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], url_path="games/quick", url_name="quick",
+            permission_classes=[IsAuthenticated], filter_backends=[])  # fmt: skip
+    def quick(self, request: Any, pk: Any = None) -> Response:
+        """Directors: enter a game as written on a scoresheet. ``number`` guards against
+        entering a game twice: a number already entered answers 409 with its value."""
+        series = self._series_for_writing()
+        data = _valid(s.QuickEntryInput, request)
+        game = game_enter_quick(series=series, by=request.user, **data)
+        return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.RecordEntryInput, responses={201: s.GameSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], url_path="games/record", url_name="record",
+            permission_classes=[IsAuthenticated], filter_backends=[])  # fmt: skip
+    def record(self, request: Any, pk: Any = None) -> Response:
+        """Directors: enter a game from its full record, verified by the engine; an
+        illegal record answers 400 with the line, column and rule."""
+        series = self._series_for_writing()
+        data = _valid(s.RecordEntryInput, request)
+        game = game_enter_record(series=series, by=request.user, **data)
+        return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.SubmissionInput, responses={201: s.SubmissionSerializer, **ERRORS},
+        filters=False,
+    )  # fmt: skip
+    @action(detail=True, methods=["post"], url_path="submissions", url_name="submit",
+            permission_classes=[IsAuthenticated], filter_backends=[])  # fmt: skip
+    def submit(self, request: Any, pk: Any = None) -> Response:
+        """Players of the series: submit a game's result, which counts once the opponent
+        or a director confirms it."""
+        series = self.get_object()
+        data = _valid(s.SubmissionInput, request)
+        sub = submission_create(series=series, by=request.user, **data)
+        return Response(s.SubmissionSerializer(sub).data, status=status.HTTP_201_CREATED)
+
+
+class GameViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Games of visible tournaments, with their records and corrections."""
+
+    serializer_class = s.GameSerializer
+    filterset_class = GameFilter
+    ordering_fields = ["number", "entered_at", "id"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return Game.objects.filter(
+            series__tournament__in=visible_tournaments(self.request.user)
+        ).prefetch_related(Prefetch("corrections", Correction.objects.select_related("by")))
+
+    @extend_schema(
+        request=s.CorrectionInput, responses={200: s.GameSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated],
+            filter_backends=[])  # fmt: skip
+    def correct(self, request: Any, pk: Any = None) -> Response:
+        """Directors: correct a result, giving the reason and the game's version seen;
+        a stale version answers 409 with the current value."""
+        game = self.get_object()
+        data = _valid(s.CorrectionInput, request)
+        version = data.pop("version")
+        game = game_correct(game=game, by=request.user, expected_version=version, **data)
+        game = self.get_queryset().get(pk=game.pk)
+        return Response(s.GameSerializer(game).data)
+
+
+class SubmissionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Results submitted by players, waiting for (or after) confirmation."""
+
+    serializer_class = s.SubmissionSerializer
+    filterset_class = SubmissionFilter
+    ordering_fields = ["submitted_at", "number", "id"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return Submission.objects.filter(
+            series__tournament__in=visible_tournaments(self.request.user)
+        )
+
+    @extend_schema(request=None, responses={200: s.SubmissionSerializer, **ERRORS}, filters=False)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated],
+            filter_backends=[])  # fmt: skip
+    def confirm(self, request: Any, pk: Any = None) -> Response:
+        """The opponent or a director confirms: the game is entered."""
+        sub = self.get_object()
+        submission_confirm(submission=sub, by=request.user)
+        sub.refresh_from_db()
+        return Response(s.SubmissionSerializer(sub).data)
+
+    @extend_schema(
+        request=s.RejectInput, responses={200: s.SubmissionSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated],
+            filter_backends=[])  # fmt: skip
+    def reject(self, request: Any, pk: Any = None) -> Response:
+        """The opponent or a director rejects: the result does not count."""
+        sub = self.get_object()
+        data = _valid(s.RejectInput, request)
+        sub = submission_reject(submission=sub, by=request.user, note=data["note"])
+        return Response(s.SubmissionSerializer(sub).data)
+
+
+def _valid(serializer_class: Any, request: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+__all__ = [
+    "ClubViewSet",
+    "GameViewSet",
+    "PlayerViewSet",
+    "RoundViewSet",
+    "SeriesViewSet",
+    "SubmissionViewSet",
+    "TournamentViewSet",
+]

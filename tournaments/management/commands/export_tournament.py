@@ -1,0 +1,42 @@
+"""manage.py export_tournament ID [-o FILE]: the whole tournament as one JSON archive."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.management.records import progress
+from tournaments.models import Tournament
+from tournaments.services.exports import tournament_archive
+
+
+class Command(BaseCommand):
+    help = (
+        "Export everything about a tournament (settings, players, entries, rounds, series, "
+        "games with records, corrections, submissions) as JSON, for import_tournament."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("tournament_id", type=int)
+        parser.add_argument("-o", "--output", type=Path, help="file (default: standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tournament = Tournament.objects.filter(pk=options["tournament_id"]).first()
+        if tournament is None:
+            raise CommandError(f"there is no tournament with id {options['tournament_id']}")
+
+        def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
+            return progress(
+                items, command=self, desc=desc, total=total, verbosity=options["verbosity"]
+            )
+
+        archive = tournament_archive(tournament, progress=bar)
+        text = json.dumps(archive, ensure_ascii=False, indent=1) + "\n"
+        if options["output"]:
+            options["output"].write_text(text, encoding="utf-8")
+            self.stderr.write(f"{tournament}: {len(archive['series'])} series written")
+        else:
+            self.stdout.write(text, ending="")
