@@ -221,3 +221,30 @@ def test_player_of_another_series_cannot_enter(client: Client) -> None:
 def test_language_switch_to_english(client: Client) -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"}, follow=True)
     assert "<h1>Long nardy tournaments</h1>" in response.content.decode()
+
+
+def test_the_director_swaps_two_players_before_the_round_starts(client: Client) -> None:
+    """Issue 4: a director may swap players between two series of a round before they
+    start; a started series cannot change."""
+    from tournaments.services.pairings import round_generate
+
+    boss = director()
+    t = Tournament.objects.create(name="Swap", start_date="2026-11-29", format="round_robin")
+    t.directors.add(boss)
+    players = [Player.objects.create(name=n) for n in ("Ada", "Bob", "Cyril", "Dana")]
+    for p in players:
+        t.entries.create(player=p)
+    rnd = round_generate(tournament=t)
+    first, second = rnd.series.order_by("table")
+    a, b = first.player1, second.player1
+    assert a and b
+    client.force_login(boss)
+    page = client.get(reverse("tournaments:entries", args=[t.pk]), **EN).content.decode()
+    assert "Swap before the round starts" in page
+    url = reverse("tournaments:pair", args=[t.pk, "swap"])
+    assert client.post(url, {"player_a": a.pk, "player_b": b.pk}).status_code == 302
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.player1 == b and second.player1 == a
+    response = client.post(url, {"player_a": a.pk, "player_b": a.pk}, follow=True, **EN)
+    assert "swap players between two series" in response.content.decode()

@@ -31,6 +31,7 @@ from tournaments.services.pairings import (
     entries_seed,
     entry_withdraw,
     round_generate,
+    series_swap,
 )
 from tournaments.services.results import game_correct, is_director
 from tournaments.services.setup import entry_register
@@ -109,6 +110,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
         "t": tournament, "form": form, "entries": list(rows),
         "can_round": tournament.format in ROUND_FORMATS,
         "can_bracket": tournament.format in BRACKET_FORMATS,
+        "swappable": _swappable(tournament),
     }  # fmt: skip
     return render(
         request, "tournaments/entries.html", context, status=400 if form.is_bound else 200
@@ -127,6 +129,9 @@ def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         elif action == "seed":
             entries_seed(tournament=tournament)
             messages.success(request, _("Players are seeded by rating."))
+        elif action == "swap":
+            _swap(tournament, request.POST.get("player_a"), request.POST.get("player_b"))
+            messages.success(request, _("The two players have changed places."))
         elif action == "withdraw":
             player = get_object_or_404(Player, pk=request.POST.get("player"))
             entry_withdraw(tournament=tournament, player=player)
@@ -134,14 +139,49 @@ def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     except ResultError as exc:
         messages.error(request, exc.message)
         return redirect("tournaments:entries", pk=pk)
-    target = "tournaments:entries" if action in ("seed", "withdraw") else "tournaments:tournament"
+    target = (
+        "tournaments:entries"
+        if action in ("seed", "withdraw", "swap")
+        else "tournaments:tournament"
+    )
     return redirect(target, pk=pk)
+
+
+def _swap(tournament: Tournament, a: str | None, b: str | None) -> None:
+    """Two players of the last round change places before their series start (the
+    pairings service checks that they have not)."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise ResultError(_("There is no round yet."))
+    by_player = {}
+    for s in last.series.all():
+        for pid in (s.player1_id, s.player2_id):
+            if pid is not None:
+                by_player[str(pid)] = s
+    if a not in by_player or b not in by_player:
+        raise ResultError(_("Choose two players of round %(n)s.") % {"n": last.number})
+    series_swap(
+        first=by_player[a], second=by_player[b],
+        player_a=Player.objects.get(pk=a), player_b=Player.objects.get(pk=b),
+    )  # fmt: skip
+
+
+def _swappable(tournament: Tournament) -> list[Player]:
+    """The players of the last round whose series have not started."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return []
+    open_series = last.series.filter(status="scheduled", games__isnull=True).select_related(
+        "player1", "player2"
+    )
+    players = [p for s in open_series for p in (s.player1, s.player2) if p is not None]
+    return sorted(players, key=lambda p: p.name.casefold())
 
 
 @login_required
 @require_POST
 def pair(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    if action not in ("round", "bracket", "seed", "withdraw"):
+    if action not in ("round", "bracket", "seed", "withdraw", "swap"):
         raise Http404
     return _act(request, pk, action)
 
