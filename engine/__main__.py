@@ -47,7 +47,8 @@ def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
                 print(f"{prefix}game {number}: {r.error.describe()}", file=out)
                 status = 1
             else:
-                how = r.outcome.describe() if r.outcome else "unfinished"
+                # the outcome as the Result tag writes it (NOTATION 3): "white mars", "*"
+                how = r.outcome.result if r.outcome else "*"
                 print(f"{prefix}game {number}: ok, {how}", file=out)
     return status
 

@@ -190,3 +190,17 @@ def test_format_of_an_illegal_record_exits_1(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert "line 3, col 4" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_verify_prints_the_outcome_as_the_result_tag_writes_it(tmp_path: Path) -> None:
+    """NOTATION 3: ``game 1: ok, white mars`` - a resignation or an unfinished game is
+    written the same way (``ok, white oin``, ``ok, *``)."""
+    path = tmp_path / "two.nrd"
+    path.write_text(
+        '[Variant "long"]\n[Result "white mars"]\n\n1. 65: 24/18/13 B resigns\n\n'
+        '[Variant "long"]\n\n1. 64: 24/18/14\n',
+        encoding="utf-8",
+    )
+    done = run("verify", str(path))
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["game 1: ok, white mars", "game 2: ok, *"]
