@@ -91,3 +91,14 @@ def test_points_are_laid_out_like_a_real_board() -> None:
     assert point_spot(13).x == point_spot(12).x  # 13 above 12, on the left
     assert point_spot(24).x == point_spot(1).x  # 24 above 1, on the right
     assert point_spot(18).x < point_spot(19).x - 40  # the bar between 18 and 19
+
+
+def test_pages_are_compressed_for_phones(client) -> None:
+    """A replay draws every position; gzip makes it several times smaller on the wire."""
+    from tests.tournaments.pages_data import recorded_game, round_robin
+
+    game = recorded_game(round_robin(4))
+    plain = client.get(f"/games/{game.pk}/")
+    packed = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 3 < len(plain.content)
