@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from tournaments.board import HEIGHT, WIDTH
@@ -25,6 +26,7 @@ def _turn(request: HttpRequest, last: int) -> int:
     return max(0, min(asked, last))
 
 
+@gzip_page  # every position or a whole table: several times smaller on a phone
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game: Game = game_with_series(pk=pk)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.gzip import gzip_page
 
 from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Player, Series
@@ -29,6 +30,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+@gzip_page  # every position or a whole table: several times smaller on a phone
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     page = tournament_page(tournament=tournament)
