@@ -52,17 +52,27 @@ class Turn:
         return write_steps(self.steps)
 
 
-_STATES: dict[tuple[str, Rules, int, tuple[int, int]], TurnState] = {}
+_STATES: dict[tuple[str, Rules], dict[tuple[int, tuple[int, int]], TurnState]] = {}
+
+
+def turn_states(variant: Variant, rules: Rules) -> dict[tuple[int, tuple[int, int]], TurnState]:
+    """The shared table of :class:`TurnState` by (side, roll) for a variant and its rules
+    (filled as rolls come; the states are read-only)."""
+    key = (variant.name, rules)
+    table = _STATES.get(key)
+    if table is None:
+        if len(_STATES) > 200:
+            _STATES.clear()
+        table = _STATES[key] = {}
+    return table
 
 
 def turn_state(variant: Variant, rules: Rules, side: int, dice: tuple[int, int]) -> TurnState:
     """The (shared, read-only) :class:`TurnState` of a roll."""
-    key = (variant.name, rules, side, dice)
-    state = _STATES.get(key)
+    table = turn_states(variant, rules)
+    state = table.get((side, dice))
     if state is None:
-        if len(_STATES) > 10_000:
-            _STATES.clear()
-        state = _STATES[key] = TurnState(variant, rules, side, dice)
+        state = table[(side, dice)] = TurnState(variant, rules, side, dice)
     return state
 
 

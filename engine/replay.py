@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
 from engine.lurc import lurc_play_written
-from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state
+from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state, turn_states
 from engine.notation import (
     Action,
     GameRecord,
@@ -179,7 +179,7 @@ class _Replayer:
         self.offered = False
         self.numbered = False  # white's double already opened this turn number
         self.again = False  # the last turn was a Lurč paš: the same player rolls again
-        self.states: dict[tuple[int, tuple[int, int]], TurnState] = {}
+        self.states = turn_states(self.variant, self.rules)  # shared by every game
         self.action: Action | None = None
         self.side = self.mover
 
@@ -264,7 +264,7 @@ class _Replayer:
                 break
             state = states.get((mover, dice))
             if state is None:
-                state = states[(mover, dice)] = turn_state(v, rules, mover, dice)
+                state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
             fast = _fast(state, me, opp, segs, keep_steps=False)
