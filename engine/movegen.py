@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from engine.errors import DiceError
 from engine.position import Board, Position
-from engine.variants import BAR, BLACK, CHECKERS, OFF, SIDE_NAMES, START, WHITE, Rules, Variant
+from engine.variants import BAR, BLACK, CHECKERS, OFF, START, WHITE, Rules, Variant
 
 # Why a step is impossible (negative results of ``target``).
 NO_CHECKER = -1
@@ -521,10 +521,6 @@ def legal_turns(position: Position, dice: object, rules: Rules | None = None) ->
         Turn(roll, steps, after(position, end_me, end_opp, nxt))
         for steps, end_me, end_opp in state.generate(me, opp)
     ]
-
-
-def side_name(side: int) -> str:
-    return SIDE_NAMES[side]
 
 
 __all__ = ["OFF", "Step", "Turn", "TurnState", "check_dice", "dice_to_play", "legal_turns"]

@@ -57,7 +57,6 @@ TAG_VALUES: dict[str, tuple[str, ...]] = {
         "*",
     ),
 }
-CUBE_ACTIONS = ("double", "take", "drop")
 
 _TAG_LINE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\][ \t]*$')
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[^\s{;]+")

@@ -22,7 +22,7 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import WrittenTurn, _fast, play_turn, segments
+from engine.written import WrittenTurn, play_turn, play_without_search, segments
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,38 +208,37 @@ class _Replayer:
 
     def run(self) -> Replay:
         out = self.out
-        if True:
-            try:
-                actions = out.record.actions
-                i, count = 0, len(actions)
-                while i < count:
-                    if not self.keep:
-                        i += self._plain_run(actions, i)
-                        if i == count:
-                            break
-                    action = actions[i]
-                    i += 1
-                    self.action = action
-                    if action.side is not None:
-                        self.side = action.side
-                    elif action.kind in ("take", "drop"):
-                        self.side = 1 - self.mover  # the doubled player answers
-                    else:
-                        self.side = self.mover
-                    if out.outcome is not None:
-                        raise self.fail(
-                            f"the game is already over ({out.outcome.describe()}); "
-                            "nothing may follow it",
-                            "L8",
-                        )
-                    if action.kind == "turn":
-                        self.turn(action)
-                    elif action.kind == "resigns":
-                        self.resign(action)
-                    else:
-                        self.cube(action)
-            except _Stop:
-                pass
+        try:
+            actions = out.record.actions
+            i, count = 0, len(actions)
+            while i < count:
+                if not self.keep:
+                    i += self._plain_run(actions, i)
+                    if i == count:
+                        break
+                action = actions[i]
+                i += 1
+                self.action = action
+                if action.side is not None:
+                    self.side = action.side
+                elif action.kind in ("take", "drop"):
+                    self.side = 1 - self.mover  # the doubled player answers
+                else:
+                    self.side = self.mover
+                if out.outcome is not None:
+                    raise self.fail(
+                        f"the game is already over ({out.outcome.describe()}); "
+                        "nothing may follow it",
+                        "L8",
+                    )
+                if action.kind == "turn":
+                    self.turn(action)
+                elif action.kind == "resigns":
+                    self.resign(action)
+                else:
+                    self.cube(action)
+        except _Stop:
+            pass
         out.position = self.position()
         return out
 
@@ -267,10 +266,12 @@ class _Replayer:
                 state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
-            fast = _fast(state, me, opp, segs, keep_steps=False)
+            fast = play_without_search(state, me, opp, segs, keep_steps=False)
             if fast is None or fast[3]:
                 if fast is not None:
-                    fast = _fast(state, me, opp, segs)  # the partial play with its steps
+                    fast = play_without_search(
+                        state, me, opp, segs
+                    )  # the partial play with its steps
                 try:
                     _, me, opp = WrittenTurn(state, me, opp, segs).play(fast)
                 except IllegalTurnError:

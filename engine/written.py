@@ -40,13 +40,13 @@ def play_turn(
     """Play the written moves of a turn on copies of the boards: the steps and the
     boards after them, or :class:`IllegalTurnError` with the first rule broken."""
     segs = segments(moves)
-    fast = _fast(state, me, opp, segs)
+    fast = play_without_search(state, me, opp, segs)
     if fast is not None and not fast[3]:
         return fast[0], fast[1], fast[2]
     return WrittenTurn(state, me, opp, segs).play(fast)
 
 
-def _fast(
+def play_without_search(
     st: TurnState,
     me0: list[int],
     opp0: list[int],

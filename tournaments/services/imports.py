@@ -43,7 +43,7 @@ from tournaments.services.exports import (
     Progress,
     no_progress,
 )
-from tournaments.services.results import User, _signed_in, game_enter_record
+from tournaments.services.results import User, game_enter_record, signed_in
 
 # game records ------------------------------------------------------------------------
 
@@ -302,7 +302,7 @@ class _Importer:
             user = self.user(username)
             assert user is not None
             tournament.directors.add(user)
-        account = _signed_in(by)
+        account = signed_in(by)
         if account is not None:
             tournament.directors.add(account)
         self.import_players()

@@ -35,7 +35,7 @@ from tournaments.services.series import (
 User = AuthUser | AnonymousUser
 
 
-def _signed_in(user: User | None) -> AuthUser | None:
+def signed_in(user: User | None) -> AuthUser | None:
     return user if isinstance(user, AuthUser) and user.is_authenticated else None
 
 
@@ -160,7 +160,7 @@ def game_enter_quick(
     _check_outcome(series.tournament, series, winner, kind, ended, cube)
     game = Game.objects.create(
         series=series, number=number, white=white, black=black, winner=winner, kind=kind,
-        ended=ended, cube=cube, entered_by=_signed_in(by),
+        ended=ended, cube=cube, entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games, game])
     return game
@@ -228,7 +228,7 @@ def game_enter_record(
         series=series, number=number, white=white, black=black, winner=winner,
         kind=checked.kind, ended=checked.ended, cube=checked.cube, record=checked.text,
         verified=True, verification=f"ok, {describe_checked(checked)}",
-        entered_by=_signed_in(by),
+        entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games, game])
     return game
@@ -319,7 +319,7 @@ def game_correct(
     game.version += 1
     game.save()
     Correction.objects.create(
-        game=game, by=_signed_in(by), reason=reason.strip(), before=before, after=after
+        game=game, by=signed_in(by), reason=reason.strip(), before=before, after=after
     )
     if series.status == SeriesStatus.FINISHED and decided is None:
         series.status = SeriesStatus.IN_PLAY  # the series goes on

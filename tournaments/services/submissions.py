@@ -19,16 +19,16 @@ from tournaments.services.engine_bridge import check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.results import (
     User,
-    _signed_in,
     game_enter_quick,
     game_enter_record,
     is_director,
+    signed_in,
 )
 
 
 def player_of(user: User | None) -> Player | None:
     """The player linked to a user account, if any."""
-    account = _signed_in(user)
+    account = signed_in(user)
     if account is None:
         return None
     return Player.objects.filter(user=account).first()
@@ -54,7 +54,7 @@ def submission_create(
 ) -> Submission:
     """A player of the series submits the result of game ``number``: a full record
     (checked by the engine now) or a quick result."""
-    account = _signed_in(by)
+    account = signed_in(by)
     if account is None or not is_series_player(account, series):
         raise PermissionDenied("only the players of a series may submit its results")
     if series.status in CLOSED_STATUSES:
@@ -95,7 +95,7 @@ def _decidable(submission: Submission, by: User) -> tuple[Submission, bool]:
         )
     series = submission.series
     director = is_director(by, series.tournament)
-    opponent = is_series_player(by, series) and _signed_in(by) != submission.submitted_by
+    opponent = is_series_player(by, series) and signed_in(by) != submission.submitted_by
     if not (director or opponent):
         raise PermissionDenied("the opponent or a director confirms a submitted result")
     return submission, director
@@ -117,7 +117,7 @@ def submission_confirm(*, submission: Submission, by: User) -> Game:
             number=submission.number, by=by,
         )  # fmt: skip
     submission.status = SubmissionStatus.CONFIRMED
-    submission.decided_by = _signed_in(by)
+    submission.decided_by = signed_in(by)
     submission.decided_at = timezone.now()
     submission.game = game
     submission.save()
@@ -129,7 +129,7 @@ def submission_reject(*, submission: Submission, by: User, note: str = "") -> Su
     """The opponent (or a director) disputes a submitted result; it does not count."""
     submission, _ = _decidable(submission, by)
     submission.status = SubmissionStatus.REJECTED
-    submission.decided_by = _signed_in(by)
+    submission.decided_by = signed_in(by)
     submission.decided_at = timezone.now()
     submission.note = note.strip()
     submission.save()
