@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser-deps gnubg run test bench bench-openspiel messages clean
+.PHONY: help install browser-deps gnubg run test bench bench-openspiel bench-web messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools"
@@ -13,6 +13,7 @@ help:
 	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
+	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
 	@echo "make messages         update and compile the Czech translations"
 	@echo "make clean            remove $(VENV), the SQLite database and caches"
 
@@ -64,6 +65,15 @@ bench: install
 bench-openspiel: install
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(PY) -m engine bench
+
+# Needs PostgreSQL (BENCH_DATABASE_URL, default the local server's nardy_bench) and wrk
+# (Debian's package, installed here as root).
+bench-web: install
+	$(PY) -m pip install --quiet -e '.[dev,deploy]'
+	@command -v wrk >/dev/null || if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	else echo "wrk is missing: sudo apt-get install wrk"; exit 1; fi
+	$(PY) tools/bench_web.py
 
 messages: install
 	$(PY) manage.py makemessages --locale cs --ignore '.venv/*'
