@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_first_move_by_lot'),
+        ("tournaments", "0006_first_move_by_lot"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='opening_roll',
-            field=models.CharField(choices=[('lot', "the lot is white's first roll (no double)"), ('fresh', 'white rolls afresh after the lot')], default='lot', help_text='RULES S2: every record of the tournament carries it as its OpeningRoll.', max_length=5, verbose_name='opening roll (short backgammon)'),
+            model_name="tournament",
+            name="opening_roll",
+            field=models.CharField(
+                choices=[
+                    ("lot", "the lot is white's first roll (no double)"),
+                    ("fresh", "white rolls afresh after the lot"),
+                ],
+                default="lot",
+                help_text="RULES S2: every record of the tournament carries it as its OpeningRoll.",
+                max_length=5,
+                verbose_name="opening roll (short backgammon)",
+            ),
         ),
     ]
