@@ -9,6 +9,7 @@ from tournaments.models.series import (
     GameKind,
     Series,
     SeriesStatus,
+    points_of,
 )
 from tournaments.models.submission import Submission, SubmissionStatus
 from tournaments.models.tournament import (
@@ -50,4 +51,5 @@ __all__ = [
     "TieBreak",
     "Tournament",
     "Variant",
+    "points_of",
 ]

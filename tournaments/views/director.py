@@ -201,8 +201,9 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
         "ended": game.ended, "cube": game.cube, "version": game.version,
     }  # fmt: skip
     form = CorrectionForm(
-        request.POST if request.method == "POST" else None, series=series, initial=initial
-    )
+        request.POST if request.method == "POST" else None, series=series, initial=initial,
+        game=game,
+    )  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
