@@ -4,10 +4,12 @@ or RabbitMQ sharing the PostgreSQL test database."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -307,3 +309,94 @@ def test_progress_is_written_at_most_once_per_interval():
     fast = JobProgress(job, interval=0)
     list(fast(range(10), desc="games", total=10))
     assert fast.writes == 12
+
+
+# a real worker ---------------------------------------------------------------------------
+
+BROKERS = {
+    "redis": ("redis://127.0.0.1:6379/7", 6379),
+    "rabbitmq": ("amqp://guest:guest@127.0.0.1:5672//", 5672),
+}
+
+
+def reachable(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+def worker_database_url() -> str:
+    """The pytest test database as a DATABASE_URL, for the worker's process."""
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture(params=sorted(BROKERS))
+def worker(request: Any, transactional_db: None, settings: Any, tmp_path: Path) -> Iterator[Path]:
+    """`celery -A config worker` in its own process, on the broker and the test database
+    (rows committed: transactional_db); its log file is yielded."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: the worker must share the test database (CI runs it)")
+    url, port = BROKERS[request.param]
+    if not reachable(port):
+        pytest.skip(f"no {request.param} broker on 127.0.0.1:{port}")
+    from kombu import Connection
+
+    queue = f"nardy-test-{request.param}"
+    # messages of an earlier, killed run (none when the queue does not exist yet)
+    with Connection(url, connect_timeout=5) as conn, contextlib.suppress(Exception):
+        conn.default_channel.queue_purge(queue)
+    log = tmp_path / "worker.log"
+    env = {**os.environ, "CELERY_BROKER_URL": url, "CELERY_QUEUE": queue,
+           "DATABASE_URL": worker_database_url()}  # fmt: skip
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "info",
+               "-P", "solo", "-Q", queue, "-n", f"{queue}@%h", "--without-gossip",
+               "--without-mingle", "--without-heartbeat"]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=out)
+    settings.CELERY_BROKER_URL, settings.CELERY_TASK_DEFAULT_QUEUE = url, queue
+    try:
+        yield log
+    finally:
+        process.send_signal(signal.SIGQUIT)  # cold shutdown: every job has finished
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def finished(client: Client, job: Job, log: Path, timeout: float = 90) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body: dict[str, Any] = client.get(f"/api/jobs/{job.pk}/").json()
+        if body["status"] in ("done", "failed"):
+            return body
+        time.sleep(0.3)
+    raise AssertionError(f"job {job.pk} not finished in {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
+    world = common.make_world()
+    client = page(world, "staff")
+    job = started(client.post("/jobs/import/players/", {"file": upload(PLAYERS, "p.csv")}))
+    body = finished(client, job, worker)
+    assert "Task tournaments.run_job[" in worker.read_text()  # the worker ran it
+    assert body["status"] == "done", body
+    assert body["result"]["created"] == 2 and (body["done"], body["total"]) == (3, 3)
+    assert Player.objects.filter(name__in=["Filip", "Gustav"]).count() == 2
+    html = client.get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "2 player(s) imported, 1 line(s) refused" in html
+    # an archive: one transaction on the worker, the tournament made there
+    archive = json.dumps(tournament_archive(world.tournament))
+    job = started(
+        client.post("/jobs/import/tournament/", {"file": upload(archive), "name": "Kopie"})
+    )
+    body = finished(client, job, worker)
+    assert body["status"] == "done", body
+    assert body["tournament"] == Tournament.objects.get(name="Kopie").pk
+    bad = started(client.post("/jobs/import/tournament/", {"file": upload("[]")}))
+    assert finished(client, bad, worker)["error"] == "this is not a tournament archive"
