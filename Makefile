@@ -4,12 +4,13 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser-deps gnubg run test bench bench-openspiel bench-web messages clean
+.PHONY: help install browser-deps gnubg run worker test bench bench-openspiel bench-web messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools"
 	@echo "make browser-deps     install Debian's chromium for the browser tests (as root)"
 	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
+	@echo "make worker           the background jobs' worker (CELERY_BROKER_URL=redis://...)"
 	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
@@ -83,3 +84,8 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles build *.egg-info \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The background jobs' worker (docs/jobs.md): needs CELERY_BROKER_URL, e.g.
+# CELERY_BROKER_URL=redis://127.0.0.1:6379/0 make worker (the app servers set it too).
+worker: install
+	$(PY) -m celery -A config worker -l info

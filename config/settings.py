@@ -138,3 +138,23 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# Background jobs (tournaments/jobs/, docs/jobs.md): Celery on Redis or RabbitMQ when
+# CELERY_BROKER_URL is set (redis://127.0.0.1:6379/0, amqp://guest:guest@127.0.0.1:5672//);
+# unset, every job runs inline in its request. A job's state is in the database: no result
+# backend. Redis redelivers a message not acknowledged within visibility_timeout, so that
+# is kept above the time limit.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "nardy")
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("JOBS_TIME_LIMIT", "1800"))
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))

@@ -6,7 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, views
+from tournaments.api import files, jobs, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -46,6 +46,7 @@ urlpatterns = [
         name="tournament-archive",
     ),
     path("verify/", files.Verify.as_view(), name="verify"),
+    path("jobs/<int:pk>/", jobs.JobStatus.as_view(), name="job"),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),

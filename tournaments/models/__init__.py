@@ -1,5 +1,6 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
+from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -39,6 +40,9 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameKind",
+    "Job",
+    "JobKind",
+    "JobStatus",
     "Player",
     "ProhibitedPair",
     "RatingChange",
