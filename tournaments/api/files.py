@@ -17,6 +17,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 import engine
@@ -249,6 +250,8 @@ class Verify(ServiceErrorsMixin, APIView):
     """Verify game records without a tournament: anyone may (throttled)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
+    throttle_scope = "verify"
 
     @extend_schema(
         request=s.VerifyInput, responses={200: s.VerifyOutput, 400: ERRORS[400]},
@@ -292,6 +295,10 @@ class Verify(ServiceErrorsMixin, APIView):
 
 class Token(ServiceErrorsMixin, ObtainAuthToken):
     """A token for a username and password: send it as ``Authorization: Token …``."""
+
+    # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
+    throttle_classes = [AnonRateThrottle, ScopedRateThrottle]
+    throttle_scope = "token"
 
     @extend_schema(
         request=s.TokenInput, responses={200: s.TokenOutput, 400: ERRORS[400]},
