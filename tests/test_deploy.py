@@ -218,7 +218,12 @@ def test_the_right_password_works_before_any_lockout(fast_lockout):
 
 @pytest.fixture
 def low_rates(settings, monkeypatch):
-    rates = {"anon": "1000/minute", "user": "1000/minute", "token": "4/minute", "verify": "3/minute"}
+    rates = {
+        "anon": "1000/minute",
+        "user": "1000/minute",
+        "token": "4/minute",
+        "verify": "3/minute",
+    }
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
     settings.AXES_FAILURE_LIMIT = 1000  # the throttle, not the lockout, answers here
