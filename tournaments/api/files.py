@@ -17,13 +17,13 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 import engine
 from tournaments.api import serializers as s
 from tournaments.api.access import is_staff, require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin, error_status
+from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -250,7 +250,7 @@ class Verify(ServiceErrorsMixin, APIView):
     """Verify game records without a tournament: anyone may (throttled)."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [AnonRateThrottle, UserRateThrottle, ScopedRateThrottle]
+    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
     throttle_scope = "verify"
 
     @extend_schema(
@@ -297,7 +297,7 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
     """A token for a username and password: send it as ``Authorization: Token …``."""
 
     # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
-    throttle_classes = [AnonRateThrottle, ScopedRateThrottle]
+    throttle_classes = [AnonThrottle, ScopedThrottle]
     throttle_scope = "token"
 
     @extend_schema(
