@@ -44,16 +44,18 @@ gnubg:
 		echo "gnubg is not installed: the gnubg round-trip test will be skipped"; \
 	fi
 
+# A developer's server: debug on, SQLite and the local memory cache unless
+# DATABASE_URL/CACHE_URL say otherwise; no services needed.
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py load_demo
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install browser-deps gnubg
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
-	$(PY) manage.py makemigrations --check --dry-run
+	DJANGO_SETTINGS_MODULE=config.settings_test $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest
 	if [ -n "$${DATABASE_URL:-}" ]; then \
 		echo "DATABASE_URL was set: database tests again on SQLite"; \
@@ -77,8 +79,8 @@ bench-web: install
 	$(PY) tools/bench_web.py
 
 messages: install
-	$(PY) manage.py makemessages --locale cs --ignore '.venv/*'
-	$(PY) manage.py compilemessages --locale cs --ignore '.venv/*'
+	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale cs --ignore '.venv/*'
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --locale cs --ignore '.venv/*'
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles build *.egg-info \

@@ -23,6 +23,7 @@ import engine
 from tournaments.api import serializers as s
 from tournaments.api.access import is_staff, require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin, error_status
+from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -249,6 +250,8 @@ class Verify(ServiceErrorsMixin, APIView):
     """Verify game records without a tournament: anyone may (throttled)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
+    throttle_scope = "verify"
 
     @extend_schema(
         request=s.VerifyInput, responses={200: s.VerifyOutput, 400: ERRORS[400]},
@@ -292,6 +295,10 @@ class Verify(ServiceErrorsMixin, APIView):
 
 class Token(ServiceErrorsMixin, ObtainAuthToken):
     """A token for a username and password: send it as ``Authorization: Token …``."""
+
+    # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
+    throttle_classes = [AnonThrottle, ScopedThrottle]
+    throttle_scope = "token"
 
     @extend_schema(
         request=s.TokenInput, responses={200: s.TokenOutput, 400: ERRORS[400]},
