@@ -29,7 +29,7 @@ def _check_keys(changes: dict[str, Any], allowed: frozenset[str]) -> None:
                           field=unknown[0])  # fmt: skip
 
 
-def _check_club(club: Club) -> None:
+def club_check(club: Club) -> None:
     club.name = name_clean(club.name, max_length=_max_length(Club, "name"))
     club.city = club.city.strip()
     if club.city:
@@ -43,7 +43,7 @@ def _check_club(club: Club) -> None:
 def club_create(*, name: str, city: str = "", country: str = "") -> Club:
     """A new club; its name is unique."""
     club = Club(name=name, city=city, country=country)
-    _check_club(club)
+    club_check(club)
     club.save()
     return club
 
@@ -55,7 +55,7 @@ def club_update(*, club: Club, **changes: Any) -> Club:
     locked = Club.objects.select_for_update().get(pk=club.pk)
     for field, value in changes.items():
         setattr(locked, field, value)
-    _check_club(locked)
+    club_check(locked)
     locked.save()
     return locked
 
@@ -65,7 +65,7 @@ def club_delete(*, club: Club) -> None:
     club.delete()
 
 
-def _check_player(player: Player, *, field: str = "name") -> None:
+def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
     if player.rating is None or not 0 < player.rating <= 10_000:
         raise ResultError(_("A rating is between 1 and 10000."), field="rating")
@@ -91,7 +91,7 @@ def player_create(
     player = Player(name=name, club=club, country=country, contact=contact, active=active)
     if rating is not None:
         player.rating = rating
-    _check_player(player)
+    player_check(player)
     player.save()
     return player
 
@@ -104,7 +104,7 @@ def player_update(*, player: Player, **changes: Any) -> Player:
     locked = Player.objects.select_for_update().get(pk=player.pk)
     for field, value in changes.items():
         setattr(locked, field, value)
-    _check_player(locked)
+    player_check(locked)
     locked.save()
     return locked
 

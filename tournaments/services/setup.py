@@ -24,7 +24,7 @@ from tournaments.models import (
 from tournaments.services.errors import ResultError
 from tournaments.services.names import name_clean
 
-MAX_SEED = 32767  # the column is a small integer
+MAX_SEED = MAX_ROUND = 32767  # small integer columns
 
 # what a tournament's settings are: its fields but the id and the directors (access)
 TOURNAMENT_SETTINGS = frozenset(
@@ -98,36 +98,46 @@ def tournament_create(*, name: str, start_date: Any, **settings: Any) -> Tournam
     return tournament
 
 
-def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
-    """Register a player for a tournament (once)."""
+def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
+    """Raise ResultError unless the player may be registered (once, with a seed in range)."""
     if seed is not None and not 1 <= seed <= MAX_SEED:
         raise ResultError(_("A seed is between 1 and %(n)d.") % {"n": MAX_SEED}, field="seed")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ResultError(f"{player} is already registered", field="player")
+
+
+def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
+    """Register a player for a tournament (once)."""
+    entry_check(tournament=tournament, player=player, seed=seed)
     return Entry.objects.create(tournament=tournament, player=player, seed=seed)
+
+
+def round_number(*, tournament: Tournament, number: int | None = None) -> int:
+    """The number a new round gets (``number``, else the next); refused if taken."""
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    number = number or (last or 0) + 1
+    if not 1 <= number <= MAX_ROUND:
+        raise ResultError(_("A round's number is between 1 and %(n)d.") % {"n": MAX_ROUND},
+                          field="number")  # fmt: skip
+    if tournament.rounds.filter(number=number).exists():
+        raise ResultError(f"round {number} already exists", field="number")
+    return number
 
 
 def round_create(*, tournament: Tournament, number: int | None = None, name: str = "") -> Round:
     """The next round (or round ``number``)."""
-    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-    number = number or (last or 0) + 1
-    if tournament.rounds.filter(number=number).exists():
-        raise ResultError(f"round {number} already exists", field="number")
+    number = round_number(tournament=tournament, number=number)
     return Round.objects.create(tournament=tournament, number=number, name=name)
 
 
-@transaction.atomic
-def series_create(
+def series_check(
     *,
     tournament: Tournament,
     player1: Player | None,
     player2: Player | None,
     round: Round | None = None,
-    table: int | None = None,
-    slot: str = "",
-    length: int | None = None,
-) -> Series:
-    """Pair two registered players (or leave a bracket slot open: None)."""
+) -> None:
+    """Raise ResultError unless the two (registered) players may be paired."""
     if player1 is not None and player1 == player2:
         raise ResultError("a player cannot play against himself", field="player2")
     if round is not None and round.tournament_id != tournament.pk:
@@ -147,6 +157,25 @@ def series_create(
             or round.series.filter(player2=player).exists()
         ):
             raise ResultError(f"{player} already plays in round {round.number}", field=field)
+
+
+@transaction.atomic
+def series_create(
+    *,
+    tournament: Tournament,
+    player1: Player | None,
+    player2: Player | None,
+    round: Round | None = None,
+    table: int | None = None,
+    slot: str = "",
+    length: int | None = None,
+) -> Series:
+    """Pair two registered players (or leave a bracket slot open: None)."""
+    series_check(tournament=tournament, player1=player1, player2=player2, round=round)
+    if table is not None and not 1 <= table <= MAX_SEED:
+        raise ResultError(_("A table is between 1 and %(n)d.") % {"n": MAX_SEED}, field="table")
+    if length is not None and not 1 <= length <= 99:
+        raise ResultError(_("A series is 1 to 99 long."), field="length")
     return Series.objects.create(
         tournament=tournament, round=round, player1=player1, player2=player2, table=table,
         slot=slot, length=length,
