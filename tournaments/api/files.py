@@ -13,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -23,6 +23,7 @@ import engine
 from tournaments.api import serializers as s
 from tournaments.api.access import is_staff, require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin, error_status
+from tournaments.api.parsers import ObjectJSONParser
 from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.models import Game, Series, Tournament
@@ -159,7 +160,7 @@ def _decoded(data: str | bytes) -> str:
 
 
 class _Upload(ServiceErrorsMixin, APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [ObjectJSONParser, MultiPartParser, FormParser]
     permission_classes = [IsAuthenticated]
 
 
