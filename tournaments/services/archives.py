@@ -102,13 +102,17 @@ def tournament_import(
         raise ResultError(f"the archive is damaged: {exc}".strip()) from None
 
 
-def _holds_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_holds_nul(k) or _holds_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_holds_nul(v) for v in value)
+def _holds_nul(archive: Any) -> bool:
+    stack = [archive]
+    while stack:  # no recursion: a hostile archive may be deeply nested
+        value = stack.pop()
+        if isinstance(value, str) and "\x00" in value:
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
     return False
 
 
