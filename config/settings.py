@@ -222,6 +222,50 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Email (password reset, invitations). Development (DJANGO_DEBUG=1) prints mails on the
+# console unless an SMTP server is given; production sends through SMTP, from EMAIL_URL
+# (smtp://user:password@host:587, smtps:// for TLS on connect, ?tls=1 for STARTTLS) or
+# EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS.
+def _email_from_url(url: str) -> dict[str, object]:
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in {"smtp", "smtps", "submission"}:
+        raise ImproperlyConfigured(f"EMAIL_URL must start with smtp:// or smtps://, not {url!r}")
+    query = {k: v[-1].lower() for k, v in parse_qs(parts.query).items()}
+    try:
+        port = parts.port
+    except ValueError:
+        raise ImproperlyConfigured("EMAIL_URL has a port that is not a number") from None
+    return {
+        "EMAIL_HOST": parts.hostname or "localhost",
+        "EMAIL_PORT": port or {"smtps": 465, "submission": 587}.get(parts.scheme, 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_SSL": parts.scheme == "smtps" or query.get("ssl") in {"1", "true"},
+        "EMAIL_USE_TLS": parts.scheme == "submission" or query.get("tls") in {"1", "true"},
+    }
+
+
+EMAIL_URL = os.environ.get("EMAIL_URL", "").strip()
+if EMAIL_URL:
+    globals().update(_email_from_url(EMAIL_URL))
+else:
+    EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost").strip() or "localhost"
+    EMAIL_PORT = env_int("EMAIL_PORT", 25)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
+    EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "").strip() or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG and not (EMAIL_URL or os.environ.get("EMAIL_HOST"))
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip() or "webmaster@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 # Security headers and cookies. Production turns these on through the environment
 # (docs/deploy.md); `manage.py check --deploy` is clean with them.
 SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT")

@@ -109,6 +109,10 @@ class EntryForm(forms.Form):
     )
     new_name = forms.CharField(label=_("or a new player"), max_length=120, required=False)
     seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
+    confirm_new = forms.BooleanField(
+        label=_("Yes, a new player (not one of the similar names)"), required=False,
+        widget=forms.HiddenInput,
+    )  # fmt: skip
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

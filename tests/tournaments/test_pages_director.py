@@ -84,7 +84,7 @@ def test_register_pair_and_edit(client: Client) -> None:
     assert client.post(url, {"new_name": "Newcomer"}).status_code == 302
     assert t.entries.filter(player__name="Newcomer").exists()
     response = client.post(url, {"new_name": "Newcomer"}, **EN)  # the player exists now
-    assert response.status_code == 400 and "already a player" in response.content.decode()
+    assert response.status_code == 400 and "similar name exists" in response.content.decode()
     response = client.post(url, {}, **EN)
     assert response.status_code == 400 and "Choose a player" in response.content.decode()
     # round 2 is still open: pairing round 3 is refused with the service's message

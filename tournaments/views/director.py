@@ -22,7 +22,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, Game, Player, Tournament
 from tournaments.selectors.pages import game_with_series
-from tournaments.services.directing import player_create, tournament_create_by, tournament_update
+from tournaments.services.directing import tournament_create_by, tournament_update
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import (
     BRACKET_FORMATS,
@@ -34,6 +34,7 @@ from tournaments.services.pairings import (
     series_swap,
 )
 from tournaments.services.results import game_correct, is_director
+from tournaments.services.roster import SimilarNames, entry_register_new
 from tournaments.services.setup import entry_register
 
 
@@ -95,20 +96,22 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     """Register players; withdraw them; seed by rating; pair the next round or the bracket."""
     tournament = directed_tournament(request, pk)
     form = EntryForm(request.POST if request.method == "POST" else None, tournament=tournament)
+    similar = None
     if request.method == "POST" and form.is_valid():
         try:
-            player: Player = form.cleaned_data["player"] or _new_player(
-                form.cleaned_data["new_name"]
-            )
-            entry_register(tournament=tournament, player=player, seed=form.cleaned_data["seed"])
+            player: Player = _register(tournament, form.cleaned_data)
         except ResultError as exc:
             add_service_error(form, exc)
+            similar = getattr(exc, "current", None) if isinstance(exc, SimilarNames) else None
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": player.name})
             return redirect("tournaments:entries", pk=pk)
-    rows = Entry.objects.filter(tournament=tournament).select_related("player__club")
+    from tournaments.views.people import entries_extra  # dirA: search, claims, paired
+
+    rows = Entry.objects.filter(tournament=tournament).select_related("player__club", "player__user")
     context = {
-        "t": tournament, "form": form, "entries": list(rows),
+        "t": tournament, "form": form, "entries": list(rows), **entries_extra(request, tournament),
+        "similar": similar,
         "can_round": tournament.format in ROUND_FORMATS,
         "can_bracket": tournament.format in BRACKET_FORMATS,
         "swappable": _swappable(tournament),
@@ -118,12 +121,18 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _new_player(name: str) -> Player:
+def _register(tournament: Tournament, data: dict[str, Any]) -> Player:
+    """The chosen player, or a new one unless similar names exist (dirA: SimilarNames)."""
+    if data["player"]:
+        entry_register(tournament=tournament, player=data["player"], seed=data["seed"])
+        return data["player"]
     try:
-        return player_create(name=name)
+        entry = entry_register_new(tournament=tournament, name=data["new_name"],
+                                   seed=data["seed"], force=data.get("confirm_new", False))  # fmt: skip
     except ResultError as exc:
         exc.field = "new_name" if exc.field == "name" else exc.field
         raise
+    return entry.player
 
 
 def _posted_player(request: HttpRequest, tournament: Tournament) -> Player:

@@ -1,0 +1,139 @@
+"""Invitations: a player claims their profile with a login.
+
+A director makes an invitation for a player who has no login yet: a signed token (no
+table: Django's signing with the secret key) that names the player and is valid for
+INVITATION_DAYS. Whoever opens its link signs in (or creates an account) and the player
+is theirs. It works once: a claimed player refuses every further invitation, and a
+director may hand out a new link at any time (the old one still works until claimed or
+expired, so it is handed to the player only)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import AbstractBaseUser
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Entry, Player, Tournament
+from tournaments.services.errors import ResultError
+
+INVITATION_DAYS = 30
+SALT = "tournaments.invitation"
+
+
+def invitation_token(*, player: Player) -> str:
+    """The token of an invitation for ``player`` (refused once they have a login)."""
+    if player.user_id is not None:
+        raise ResultError(
+            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            field="player",
+        )
+    return signing.dumps({"p": player.pk}, salt=SALT, compress=True)
+
+
+def invitation_player(*, token: str) -> Player:
+    """The player an invitation is for; a ResultError when it is forged, expired or
+    used."""
+    try:
+        data = signing.loads(str(token), salt=SALT, max_age=INVITATION_DAYS * 86400)
+    except signing.SignatureExpired:
+        raise ResultError(_("The invitation has expired: ask the director for a new one."),
+                          field="token") from None  # fmt: skip
+    except signing.BadSignature:
+        raise ResultError(_("This is not a valid invitation."), field="token") from None
+    player = Player.objects.filter(pk=data.get("p") if isinstance(data, dict) else None).first()
+    if player is None:
+        raise ResultError(_("This is not a valid invitation."), field="token")
+    if player.user_id is not None:
+        raise ResultError(
+            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            field="token",
+        )
+    return player
+
+
+@transaction.atomic
+def invitation_claim(*, token: str, user: AbstractBaseUser) -> Player:
+    """The signed-in ``user`` becomes the invited player (one player per login)."""
+    if not user.is_authenticated:
+        raise ResultError(_("Sign in or create an account first."), field="token")
+    player = invitation_player(token=token)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id is not None:  # claimed meanwhile
+        raise ResultError(
+            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            field="token",
+        )
+    if Player.objects.filter(user=user).exists():
+        raise ResultError(_("Your login belongs to another player already."), field="token")
+    player.user = user  # type: ignore[assignment]
+    player.save(update_fields=["user"])
+    return player
+
+
+@transaction.atomic
+def invitation_claim_new_account(
+    *, token: str, username: str, password: str, email: str = ""
+) -> Player:
+    """Create an account and claim the invited player with it."""
+    invitation_player(token=token)  # a bad token makes no account
+    model = get_user_model()
+    username = str(username).strip()
+    if not username:
+        raise ResultError(_("Choose a username."), field="username")
+    if model._default_manager.filter(**{f"{model.USERNAME_FIELD}__iexact": username}).exists():
+        raise ResultError(_("This username is taken."), field="username")
+    user = model(**{model.USERNAME_FIELD: username})
+    checks = (
+        ("username", lambda: model._meta.get_field(model.USERNAME_FIELD).run_validators(username)),
+        ("email", lambda: validate_email(email) if email else None),
+        ("password", lambda: password_validation.validate_password(password, user)),
+    )
+    for field, check in checks:
+        try:
+            check()
+        except ValidationError as exc:
+            raise ResultError(" ".join(exc.messages), field=field) from None
+    user.set_password(password)
+    if email and hasattr(user, "email"):
+        user.email = email
+    user.save()
+    return invitation_claim(token=token, user=user)
+
+
+def invitation_send(
+    *, tournament: Tournament, player: Player, email: str, link: str, by: str = ""
+) -> None:
+    """Mail an invitation link (made with ``invitation_token``) to ``email``."""
+    email = str(email).strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ResultError(_("Enter a valid email address."), field="email") from None
+    if not Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ResultError(_("The player is not registered for the tournament."), field="player")
+    subject = _("Your player profile in %(tournament)s") % {"tournament": tournament.name}
+    body = _(
+        "Hello %(name)s,\n\n%(by)s invites you to claim your player profile in the "
+        "tournament %(tournament)s: you will see your series and submit your results.\n\n"
+        "Open this link, then sign in or create an account:\n%(link)s\n\n"
+        "The link is valid for %(days)d days and works once."
+    ) % {
+        "name": player.name, "by": by or _("The director"), "tournament": tournament.name,
+        "link": link, "days": INVITATION_DAYS,
+    }  # fmt: skip
+    send_mail(subject, body, None, [email])
+
+
+__all__ = [
+    "INVITATION_DAYS",
+    "invitation_claim",
+    "invitation_claim_new_account",
+    "invitation_player",
+    "invitation_send",
+    "invitation_token",
+]
