@@ -255,12 +255,15 @@ def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
         .select_related("round", "player1__club", "player2__club")
         .prefetch_related(Prefetch("games", queryset=games))
     )
-    players = {e.player_id: _player_data(e.player, e.withdrawn) for e in entries}
+    # a player withdrawn before playing (a duplicate, a no-show) is not counted; one who
+    # played stays, marked withdrawn (issue 14)
+    players = {e.player_id: _player_data(e.player) for e in entries if not e.withdrawn}
+    withdrawn = {e.player_id for e in entries if e.withdrawn}
     series: list[SeriesData] = []
     for s in closed:
         for player in (s.player1, s.player2):
             if player is not None and player.pk not in players:
-                players[player.pk] = _player_data(player)
+                players[player.pk] = _player_data(player, player.pk in withdrawn)
         series.append(
             SeriesData(
                 player1_id=s.player1_id,
