@@ -6,7 +6,16 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Game, Player, Round, Series, SeriesStatus, Submission
+from tournaments.models import (
+    Format,
+    Game,
+    Player,
+    Round,
+    Series,
+    SeriesStatus,
+    Submission,
+    Tournament,
+)
 
 
 class PlayerFilter(django_filters.FilterSet):
@@ -49,3 +58,14 @@ class SubmissionFilter(django_filters.FilterSet):
     class Meta:
         model = Submission
         fields = ["series", "tournament", "status"]
+
+
+class TournamentFilter(django_filters.FilterSet):
+    """``event_format``, not ``format``: DRF reads ``?format=`` as the output format (and
+    answered 404 for "swiss"), issue 14."""
+
+    event_format = django_filters.ChoiceFilter(field_name="format", choices=Format.choices)
+
+    class Meta:
+        model = Tournament
+        fields = ["variant", "event_format", "published"]

@@ -8,7 +8,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, jobs, views
+from tournaments.api import files, jobs, people, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -29,6 +29,24 @@ urlpatterns = [
     # before the router, whose detail routes would take "import" for an id
     path("players/import/", files.PlayersImport.as_view(), name="players-import"),
     path("tournaments/import/", files.TournamentImport.as_view(), name="tournaments-import"),
+    # dirA: a director's people (tournaments/api/people.py)
+    path("players/search/", people.PlayerSearch.as_view(), name="players-search"),
+    path("invitations/claim/", people.InvitationClaim.as_view(), name="invitation-claim"),
+    path("tournaments/<int:pk>/entries/", people.Entries.as_view(), name="entries"),
+    path("tournaments/<int:pk>/entries/<int:player>/", people.EntryDetail.as_view(),
+         name="entry"),  # fmt: skip
+    path("tournaments/<int:pk>/entries/<int:player>/withdraw/", people.EntryWithdraw.as_view(),
+         name="entry-withdraw"),  # fmt: skip
+    path("tournaments/<int:pk>/entries/<int:player>/reinstate/",
+         people.EntryReinstate.as_view(), name="entry-reinstate"),  # fmt: skip
+    path("tournaments/<int:pk>/entries/<int:player>/invitation/",
+         people.EntryInvitation.as_view(), name="entry-invitation"),  # fmt: skip
+    path("tournaments/<int:pk>/directors/", people.Directors.as_view(), name="directors"),
+    path("tournaments/<int:pk>/directors/<str:username>/", people.DirectorDetail.as_view(),
+         name="director"),  # fmt: skip
+    path("tournaments/<int:pk>/prohibited-pairs/", people.Pairs.as_view(), name="pairs"),
+    path("tournaments/<int:pk>/prohibited-pairs/<int:pair>/", people.PairDetail.as_view(),
+         name="pair"),  # fmt: skip
     path("", include(router.urls)),
     path("games/<int:pk>/record.nrd", files.GameRecordDownload.as_view(), name="game-nrd"),
     path("series/<int:pk>/records.nrd", files.SeriesRecordsDownload.as_view(), name="series-nrd"),

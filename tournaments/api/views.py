@@ -29,6 +29,7 @@ from tournaments.api.filters import (
     RoundFilter,
     SeriesFilter,
     SubmissionFilter,
+    TournamentFilter,
 )
 from tournaments.models import (
     Club,
@@ -122,7 +123,7 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
 
     serializer_class = s.TournamentSerializer
     permission_classes = [TournamentPermission]
-    filterset_fields = ["variant", "format", "published"]
+    filterset_class = TournamentFilter
     ordering_fields = ["start_date", "name"]
 
     def get_queryset(self) -> QuerySet[Any]:

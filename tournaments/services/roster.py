@@ -19,7 +19,14 @@ from tournaments.services.setup import entry_register
 
 
 class SimilarNames(Conflict):
-    """A new player's name looks like existing players': ``current`` lists them."""
+    """A new player's name looks like existing players': ``players`` are they, and
+    ``current`` says the same as plain data (for the API's 409)."""
+
+    def __init__(self, message: str, *, players: list[Player], field: str | None = None):
+        current = [{"id": p.pk, "name": p.name, "club": p.club.name if p.club else None}
+                   for p in players]  # fmt: skip
+        super().__init__(message, current=current, field=field)
+        self.players = players
 
 
 def _entry(tournament: Tournament, player: Player, *, lock: bool = False) -> Entry:
@@ -46,7 +53,7 @@ def entry_register_new(
             raise SimilarNames(
                 _("A player with a similar name exists: %(names)s. Choose them, or confirm "
                   "that this is somebody else.") % {"names": ", ".join(p.name for p in similar)},
-                current=similar, field="new_name",
+                players=similar, field="new_name",
             )  # fmt: skip
     player = player_create(name=name)
     return entry_register(tournament=tournament, player=player, seed=seed)

@@ -102,7 +102,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             player: Player = _register(tournament, form.cleaned_data)
         except ResultError as exc:
             add_service_error(form, exc)
-            similar = getattr(exc, "current", None) if isinstance(exc, SimilarNames) else None
+            similar = exc.players if isinstance(exc, SimilarNames) else None
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": player.name})
             return redirect("tournaments:entries", pk=pk)
