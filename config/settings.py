@@ -222,6 +222,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+
 # Email (password reset, invitations). Development (DJANGO_DEBUG=1) prints mails on the
 # console unless an SMTP server is given; production sends through SMTP, from EMAIL_URL
 # (smtp://user:password@host:587, smtps:// for TLS on connect, ?tls=1 for STARTTLS) or

@@ -22,16 +22,26 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player"),
     # dirA: co-directors, pairs kept apart, the player search, entries, invitations
     path("tournaments/<int:pk>/people/", people.tournament_people, name="people"),
-    path("tournaments/<int:pk>/people/directors/<str:username>/remove/",
-         people.director_remove, name="director_remove"),  # fmt: skip
-    path("tournaments/<int:pk>/people/pairs/<int:pair_pk>/remove/", people.pair_remove,
-         name="pair_remove"),  # fmt: skip
+    path(
+        "tournaments/<int:pk>/people/directors/<str:username>/remove/",
+        people.director_remove,
+        name="director_remove",
+    ),
+    path(
+        "tournaments/<int:pk>/people/pairs/<int:pair_pk>/remove/",
+        people.pair_remove,
+        name="pair_remove",
+    ),
     path("tournaments/<int:pk>/players/search/", people.player_search, name="player_search"),
     path("tournaments/<int:pk>/players/add/", people.entry_add, name="entry_add"),
-    path("tournaments/<int:pk>/players/<int:player_pk>/invite/", people.invitation_new,
-         name="invite"),  # fmt: skip
-    path("tournaments/<int:pk>/players/<int:player_pk>/<str:action>/", people.entry_action,
-         name="entry_action"),  # fmt: skip
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/invite/", people.invitation_new, name="invite"
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/<str:action>/",
+        people.entry_action,
+        name="entry_action",
+    ),
     path("invitations/<str:token>/", people.claim, name="claim"),
     # end dirA
     path("confirmations/", views.confirmations, name="confirmations"),

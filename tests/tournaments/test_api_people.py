@@ -122,8 +122,9 @@ def test_invitation_mailed_and_claimed_through_the_api(boss: User, t: Tournament
     assert answer.json()["url"] in mail.outbox[0].body
     user = User.objects.create_user("anna", password="a-long-secret-1")
     assert client_for(None).post("/api/invitations/claim/", {"token": token}).status_code in (
-        401, 403
-    )  # fmt: skip
+        401,
+        403,
+    )
     claimed = client_for(user).post("/api/invitations/claim/", {"token": token}, format="json")
     assert claimed.status_code == 200 and claimed.json()["id"] == anna.pk
     anna.refresh_from_db()

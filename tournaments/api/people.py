@@ -55,10 +55,15 @@ class EntryOutput(serializers.Serializer):
 
 
 class EntryInput(serializers.Serializer):
-    player = serializers.IntegerField(required=False, allow_null=True, min_value=1,
-                                      max_value=2**31 - 1)  # fmt: skip
-    name = serializers.CharField(required=False, allow_blank=True, max_length=120,
-                                 help_text="a new player's name (instead of player)")  # fmt: skip
+    player = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**31 - 1
+    )
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text="a new player's name (instead of player)",
+    )
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=32767)
     confirm_new = serializers.BooleanField(
         default=False, help_text="create the new player even though similar names exist"
@@ -114,8 +119,9 @@ class _TournamentView(ServiceErrorsMixin, GenericAPIView):
     def entry(self, tournament: Tournament) -> Entry:
         return get_object_or_404(
             Entry.objects.select_related("player__user"),
-            tournament=tournament, player_id=self.kwargs["player"],
-        )  # fmt: skip
+            tournament=tournament,
+            player_id=self.kwargs["player"],
+        )
 
 
 def _player(pk: int, field: str) -> Player:
@@ -142,11 +148,18 @@ class Entries(_TournamentView):
         tournament = self.tournament()
         data = _valid(EntryInput, request)
         if data.get("player"):
-            entry = entry_register(tournament=tournament, player=_player(data["player"], "player"),
-                                   seed=data.get("seed"))  # fmt: skip
+            entry = entry_register(
+                tournament=tournament,
+                player=_player(data["player"], "player"),
+                seed=data.get("seed"),
+            )
         elif (data.get("name") or "").strip():
-            entry = entry_register_new(tournament=tournament, name=data["name"],
-                                       seed=data.get("seed"), force=data["confirm_new"])  # fmt: skip
+            entry = entry_register_new(
+                tournament=tournament,
+                name=data["name"],
+                seed=data.get("seed"),
+                force=data["confirm_new"],
+            )
         else:
             raise ResultError("give a player's id or a new player's name", field="player")
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
@@ -208,8 +221,13 @@ class EntryInvitation(_TournamentView):
         url = request.build_absolute_uri(reverse("tournaments:claim", args=[token]))
         email = data.get("email")
         if email:
-            invitation_send(tournament=tournament, player=entry.player, email=email, link=url,
-                            by=request.user.get_username())  # fmt: skip
+            invitation_send(
+                tournament=tournament,
+                player=entry.player,
+                email=email,
+                link=url,
+                by=request.user.get_username(),
+            )
         body = {"token": token, "url": url, "sent_to": email or None}
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -274,9 +292,11 @@ class Pairs(_TournamentView):
         tournament = self.tournament()
         data = _valid(PairInput, request)
         pair = prohibited_pair_add(
-            tournament=tournament, player_a=_player(data["player_a"], "player_a"),
-            player_b=_player(data["player_b"], "player_b"), reason=data["reason"],
-        )  # fmt: skip
+            tournament=tournament,
+            player_a=_player(data["player_a"], "player_a"),
+            player_b=_player(data["player_b"], "player_b"),
+            reason=data["reason"],
+        )
         return Response(PairOutput(pair).data, status=status.HTTP_201_CREATED)
 
 
@@ -287,8 +307,9 @@ class PairDetail(_TournamentView):
     def delete(self, request: Any, pk: int, pair: int) -> Response:
         """Directors: the two players may be paired together again."""
         tournament = self.tournament()
-        prohibited_pair_remove(pair=get_object_or_404(ProhibitedPair, pk=pair,
-                                                      tournament=tournament))  # fmt: skip
+        prohibited_pair_remove(
+            pair=get_object_or_404(ProhibitedPair, pk=pair, tournament=tournament)
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

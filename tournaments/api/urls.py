@@ -33,20 +33,34 @@ urlpatterns = [
     path("players/search/", people.PlayerSearch.as_view(), name="players-search"),
     path("invitations/claim/", people.InvitationClaim.as_view(), name="invitation-claim"),
     path("tournaments/<int:pk>/entries/", people.Entries.as_view(), name="entries"),
-    path("tournaments/<int:pk>/entries/<int:player>/", people.EntryDetail.as_view(),
-         name="entry"),  # fmt: skip
-    path("tournaments/<int:pk>/entries/<int:player>/withdraw/", people.EntryWithdraw.as_view(),
-         name="entry-withdraw"),  # fmt: skip
-    path("tournaments/<int:pk>/entries/<int:player>/reinstate/",
-         people.EntryReinstate.as_view(), name="entry-reinstate"),  # fmt: skip
-    path("tournaments/<int:pk>/entries/<int:player>/invitation/",
-         people.EntryInvitation.as_view(), name="entry-invitation"),  # fmt: skip
+    path("tournaments/<int:pk>/entries/<int:player>/", people.EntryDetail.as_view(), name="entry"),
+    path(
+        "tournaments/<int:pk>/entries/<int:player>/withdraw/",
+        people.EntryWithdraw.as_view(),
+        name="entry-withdraw",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:player>/reinstate/",
+        people.EntryReinstate.as_view(),
+        name="entry-reinstate",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:player>/invitation/",
+        people.EntryInvitation.as_view(),
+        name="entry-invitation",
+    ),
     path("tournaments/<int:pk>/directors/", people.Directors.as_view(), name="directors"),
-    path("tournaments/<int:pk>/directors/<str:username>/", people.DirectorDetail.as_view(),
-         name="director"),  # fmt: skip
+    path(
+        "tournaments/<int:pk>/directors/<str:username>/",
+        people.DirectorDetail.as_view(),
+        name="director",
+    ),
     path("tournaments/<int:pk>/prohibited-pairs/", people.Pairs.as_view(), name="pairs"),
-    path("tournaments/<int:pk>/prohibited-pairs/<int:pair>/", people.PairDetail.as_view(),
-         name="pair"),  # fmt: skip
+    path(
+        "tournaments/<int:pk>/prohibited-pairs/<int:pair>/",
+        people.PairDetail.as_view(),
+        name="pair",
+    ),
     path("", include(router.urls)),
     path("games/<int:pk>/record.nrd", files.GameRecordDownload.as_view(), name="game-nrd"),
     path("series/<int:pk>/records.nrd", files.SeriesRecordsDownload.as_view(), name="series-nrd"),

@@ -180,14 +180,14 @@ def crosstable_csv(tournament: Tournament) -> str:
         cells[(s.player2_id, s.player1_id)].append(f"{two}-{one}")
     out = io.StringIO()
     writer = _SafeWriter(out)
+
     def name(r: Any) -> str:
         return f"{r.player_name} (withdrawn)" if r.withdrawn else r.player_name
 
     writer.writerow(["rank", "player", *(name(r) for r in rows)])
     for r in rows:
         writer.writerow(
-            [r.rank, name(r)]
-            + [" ".join(cells.get((r.player_id, other), [])) for other in order]
+            [r.rank, name(r)] + [" ".join(cells.get((r.player_id, other), [])) for other in order]
         )
     return out.getvalue()
 

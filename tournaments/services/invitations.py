@@ -9,8 +9,11 @@ expired, so it is handed to the player only)."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import AbstractBaseUser
+from collections.abc import Callable
+
+from django.contrib.auth import password_validation
+from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
@@ -41,11 +44,13 @@ def invitation_player(*, token: str) -> Player:
     try:
         data = signing.loads(str(token), salt=SALT, max_age=INVITATION_DAYS * 86400)
     except signing.SignatureExpired:
-        raise ResultError(_("The invitation has expired: ask the director for a new one."),
-                          field="token") from None  # fmt: skip
+        raise ResultError(
+            _("The invitation has expired: ask the director for a new one."), field="token"
+        ) from None
     except signing.BadSignature:
         raise ResultError(_("This is not a valid invitation."), field="token") from None
-    player = Player.objects.filter(pk=data.get("p") if isinstance(data, dict) else None).first()
+    pk = data.get("p") if isinstance(data, dict) else None
+    player = Player.objects.filter(pk=pk).first() if isinstance(pk, int) else None
     if player is None:
         raise ResultError(_("This is not a valid invitation."), field="token")
     if player.user_id is not None:
@@ -57,7 +62,7 @@ def invitation_player(*, token: str) -> Player:
 
 
 @transaction.atomic
-def invitation_claim(*, token: str, user: AbstractBaseUser) -> Player:
+def invitation_claim(*, token: str, user: User) -> Player:
     """The signed-in ``user`` becomes the invited player (one player per login)."""
     if not user.is_authenticated:
         raise ResultError(_("Sign in or create an account first."), field="token")
@@ -70,7 +75,7 @@ def invitation_claim(*, token: str, user: AbstractBaseUser) -> Player:
         )
     if Player.objects.filter(user=user).exists():
         raise ResultError(_("Your login belongs to another player already."), field="token")
-    player.user = user  # type: ignore[assignment]
+    player.user = user
     player.save(update_fields=["user"])
     return player
 
@@ -81,15 +86,14 @@ def invitation_claim_new_account(
 ) -> Player:
     """Create an account and claim the invited player with it."""
     invitation_player(token=token)  # a bad token makes no account
-    model = get_user_model()
     username = str(username).strip()
     if not username:
         raise ResultError(_("Choose a username."), field="username")
-    if model._default_manager.filter(**{f"{model.USERNAME_FIELD}__iexact": username}).exists():
+    if User.objects.filter(username__iexact=username).exists():
         raise ResultError(_("This username is taken."), field="username")
-    user = model(**{model.USERNAME_FIELD: username})
-    checks = (
-        ("username", lambda: model._meta.get_field(model.USERNAME_FIELD).run_validators(username)),
+    user = User(username=username)
+    checks: tuple[tuple[str, Callable[[], object]], ...] = (
+        ("username", lambda: UnicodeUsernameValidator()(username)),
         ("email", lambda: validate_email(email) if email else None),
         ("password", lambda: password_validation.validate_password(password, user)),
     )
@@ -99,8 +103,7 @@ def invitation_claim_new_account(
         except ValidationError as exc:
             raise ResultError(" ".join(exc.messages), field=field) from None
     user.set_password(password)
-    if email and hasattr(user, "email"):
-        user.email = email
+    user.email = email
     user.save()
     return invitation_claim(token=token, user=user)
 
@@ -123,9 +126,12 @@ def invitation_send(
         "Open this link, then sign in or create an account:\n%(link)s\n\n"
         "The link is valid for %(days)d days and works once."
     ) % {
-        "name": player.name, "by": by or _("The director"), "tournament": tournament.name,
-        "link": link, "days": INVITATION_DAYS,
-    }  # fmt: skip
+        "name": player.name,
+        "by": by or _("The director"),
+        "tournament": tournament.name,
+        "link": link,
+        "days": INVITATION_DAYS,
+    }
     send_mail(subject, body, None, [email])
 
 

@@ -3,8 +3,7 @@ co-directors and the pairs that must not meet. Every door (pages, API) calls the
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -23,8 +22,9 @@ class SimilarNames(Conflict):
     ``current`` says the same as plain data (for the API's 409)."""
 
     def __init__(self, message: str, *, players: list[Player], field: str | None = None):
-        current = [{"id": p.pk, "name": p.name, "club": p.club.name if p.club else None}
-                   for p in players]  # fmt: skip
+        current = [
+            {"id": p.pk, "name": p.name, "club": p.club.name if p.club else None} for p in players
+        ]
         super().__init__(message, current=current, field=field)
         self.players = players
 
@@ -51,10 +51,14 @@ def entry_register_new(
         similar = players_similar(name=name)
         if similar:
             raise SimilarNames(
-                _("A player with a similar name exists: %(names)s. Choose them, or confirm "
-                  "that this is somebody else.") % {"names": ", ".join(p.name for p in similar)},
-                players=similar, field="new_name",
-            )  # fmt: skip
+                _(
+                    "A player with a similar name exists: %(names)s. Choose them, or confirm "
+                    "that this is somebody else."
+                )
+                % {"names": ", ".join(p.name for p in similar)},
+                players=similar,
+                field="new_name",
+            )
     player = player_create(name=name)
     return entry_register(tournament=tournament, player=player, seed=seed)
 
@@ -102,8 +106,7 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
     series were reopened."""
     entry = _entry(tournament, player, lock=True)
     if not entry.withdrawn:
-        raise ResultError(_("%(name)s has not withdrawn.") % {"name": player.name},
-                          field="player")  # fmt: skip
+        raise ResultError(_("%(name)s has not withdrawn.") % {"name": player.name}, field="player")
     forfeited = _forfeited_by_withdrawal(tournament, player)
     from tournaments.services.pairings import BRACKET_FORMATS
 
@@ -128,21 +131,21 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
 # co-directors -------------------------------------------------------------------------
 
 
-def _user_named(username: str) -> AbstractBaseUser:
-    model = get_user_model()
-    user = model._default_manager.filter(**{model.USERNAME_FIELD: str(username).strip()}).first()
+def _user_named(username: str) -> User:
+    user = User.objects.filter(username=str(username).strip()).first()
     if user is None:
         raise ResultError(_("There is no user %(name)s.") % {"name": username}, field="username")
     return user
 
 
 @transaction.atomic
-def tournament_director_add(*, tournament: Tournament, username: str) -> AbstractBaseUser:
+def tournament_director_add(*, tournament: Tournament, username: str) -> User:
     """Let another user direct the tournament (they need an account first)."""
     user = _user_named(username)
     if tournament.directors.filter(pk=user.pk).exists():
-        raise ResultError(_("%(name)s directs the tournament already.") % {"name": username},
-                          field="username")  # fmt: skip
+        raise ResultError(
+            _("%(name)s directs the tournament already.") % {"name": username}, field="username"
+        )
     tournament.directors.add(user)
     return user
 
@@ -153,11 +156,13 @@ def tournament_director_remove(*, tournament: Tournament, username: str) -> None
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     user = _user_named(username)
     if not locked.directors.filter(pk=user.pk).exists():
-        raise ResultError(_("%(name)s does not direct the tournament.") % {"name": username},
-                          field="username")  # fmt: skip
+        raise ResultError(
+            _("%(name)s does not direct the tournament.") % {"name": username}, field="username"
+        )
     if locked.directors.count() == 1:
-        raise ResultError(_("The last director cannot be removed: add another first."),
-                          field="username")  # fmt: skip
+        raise ResultError(
+            _("The last director cannot be removed: add another first."), field="username"
+        )
     locked.directors.remove(user)
 
 
@@ -183,9 +188,7 @@ def prohibited_pair_add(
         raise ResultError(_("The reason is too long."), field="reason")
     low, high = sorted((player_a, player_b), key=lambda p: p.pk)
     pairs = ProhibitedPair.objects.select_for_update().filter(tournament=tournament)
-    if pairs.filter(
-        Q(player_a=low, player_b=high) | Q(player_a=high, player_b=low)
-    ).exists():
+    if pairs.filter(Q(player_a=low, player_b=high) | Q(player_a=high, player_b=low)).exists():
         raise ResultError(_("These two are kept apart already."), field="player_b")
     return ProhibitedPair.objects.create(
         tournament=tournament, player_a=low, player_b=high, reason=reason

@@ -108,7 +108,9 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:entries", pk=pk)
     from tournaments.views.people import entries_extra  # dirA: search, claims, paired
 
-    rows = Entry.objects.filter(tournament=tournament).select_related("player__club", "player__user")
+    rows = Entry.objects.filter(tournament=tournament).select_related(
+        "player__club", "player__user"
+    )
     context = {
         "t": tournament, "form": form, "entries": list(rows), **entries_extra(request, tournament),
         "similar": similar,
@@ -124,11 +126,16 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
 def _register(tournament: Tournament, data: dict[str, Any]) -> Player:
     """The chosen player, or a new one unless similar names exist (dirA: SimilarNames)."""
     if data["player"]:
-        entry_register(tournament=tournament, player=data["player"], seed=data["seed"])
-        return data["player"]
+        chosen: Player = data["player"]
+        entry_register(tournament=tournament, player=chosen, seed=data["seed"])
+        return chosen
     try:
-        entry = entry_register_new(tournament=tournament, name=data["new_name"],
-                                   seed=data["seed"], force=data.get("confirm_new", False))  # fmt: skip
+        entry = entry_register_new(
+            tournament=tournament,
+            name=data["new_name"],
+            seed=data["seed"],
+            force=data.get("confirm_new", False),
+        )
     except ResultError as exc:
         exc.field = "new_name" if exc.field == "name" else exc.field
         raise

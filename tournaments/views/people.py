@@ -4,6 +4,7 @@ invitations by which a player claims their profile with a login."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from django import forms
@@ -31,6 +32,7 @@ from tournaments.services.invitations import (
     invitation_token,
 )
 from tournaments.services.pairings import entry_withdraw
+from tournaments.services.results import is_director
 from tournaments.services.roster import (
     entry_reinstate,
     entry_remove,
@@ -72,8 +74,9 @@ class EmailForm(forms.Form):
 
 class NewAccountForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
-    email = forms.EmailField(label=gettext_lazy("Email address (for a forgotten password)"),
-                             required=False)  # fmt: skip
+    email = forms.EmailField(
+        label=gettext_lazy("Email address (for a forgotten password)"), required=False
+    )
     password = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput)
 
 
@@ -96,14 +99,18 @@ def tournament_people(request: HttpRequest, pk: int) -> HttpResponse:
             if director_form.is_bound and director_form.is_valid():
                 name = director_form.cleaned_data["username"]
                 tournament_director_add(tournament=tournament, username=name)
-                messages.success(request, _("%(name)s directs the tournament too.") % {"name": name})
+                messages.success(
+                    request, _("%(name)s directs the tournament too.") % {"name": name}
+                )
                 return redirect("tournaments:people", pk=pk)
             if pair_form.is_bound and pair_form.is_valid():
                 data = pair_form.cleaned_data
                 prohibited_pair_add(
-                    tournament=tournament, player_a=data["player_a"], player_b=data["player_b"],
+                    tournament=tournament,
+                    player_a=data["player_a"],
+                    player_b=data["player_b"],
                     reason=data["reason"],
-                )  # fmt: skip
+                )
                 messages.success(request, _("The two players will not be paired together."))
                 return redirect("tournaments:people", pk=pk)
         except ResultError as exc:
@@ -137,14 +144,17 @@ def director_remove(request: HttpRequest, pk: int, username: str) -> HttpRespons
             messages.error(request, exc.message)
         else:
             messages.success(request, _("%(name)s no longer directs.") % {"name": username})
-        if request.user.get_username() == username and not tournament.directors.filter(
-            pk=request.user.pk
-        ).exists() and not request.user.is_superuser:
+        if not is_director(request.user, tournament):  # they removed themselves
             return redirect("tournaments:tournament", pk=pk)
         return redirect("tournaments:people", pk=pk)
-    return _confirm(request, tournament, _("Remove %(name)s as a director?") % {"name": username},
-                    [_("They will no longer change the tournament.")],
-                    _("Remove the director"), reverse("tournaments:people", args=[pk]))  # fmt: skip
+    return _confirm(
+        request,
+        tournament,
+        _("Remove %(name)s as a director?") % {"name": username},
+        [_("They will no longer change the tournament.")],
+        _("Remove the director"),
+        reverse("tournaments:people", args=[pk]),
+    )
 
 
 @login_required
@@ -155,16 +165,31 @@ def pair_remove(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         prohibited_pair_remove(pair=pair)
         messages.success(request, _("The two players may be paired together again."))
         return redirect("tournaments:people", pk=pk)
-    return _confirm(request, tournament, _("Let %(pair)s play each other?") % {"pair": pair}, [],
-                    _("Allow the pairing"), reverse("tournaments:people", args=[pk]))  # fmt: skip
+    return _confirm(
+        request,
+        tournament,
+        _("Let %(pair)s play each other?") % {"pair": pair},
+        [],
+        _("Allow the pairing"),
+        reverse("tournaments:people", args=[pk]),
+    )
 
 
 def _confirm(
-    request: HttpRequest, tournament: Tournament, question: str, details: list[str],
-    button: str, back: str,
-) -> HttpResponse:  # fmt: skip
-    context = {"t": tournament, "question": question, "details": details, "button": button,
-               "back": back}  # fmt: skip
+    request: HttpRequest,
+    tournament: Tournament,
+    question: str,
+    details: list[str],
+    button: str,
+    back: str,
+) -> HttpResponse:
+    context = {
+        "t": tournament,
+        "question": question,
+        "details": details,
+        "button": button,
+        "back": back,
+    }
     return render(request, "tournaments/confirm.html", context)
 
 
@@ -174,8 +199,9 @@ ENTRY_ACTIONS = ("remove", "withdraw", "reinstate")
 def _entry_consequences(tournament: Tournament, entry: Entry, action: str) -> list[str]:
     name = entry.player.name
     if action == "remove":
-        return [_("%(name)s leaves the list of players; their player profile stays.")
-                % {"name": name}]  # fmt: skip
+        return [
+            _("%(name)s leaves the list of players; their player profile stays.") % {"name": name}
+        ]
     if action == "reinstate":
         back = withdrawal_effects(tournament=tournament, player=entry.player)
         lines = [_("%(name)s is paired again from the next round.") % {"name": name}]
@@ -187,10 +213,11 @@ def _entry_consequences(tournament: Tournament, entry: Entry, action: str) -> li
         .exclude(status__in=CLOSED_STATUSES)
         .select_related("player1", "player2")
     )
-    what = (_("cancelled") if tournament.withdrawal == "cancel"
-            else _("forfeited to the opponent"))  # fmt: skip
-    lines = [_("%(name)s is no longer paired; their results so far stay in the standings.")
-             % {"name": name}]  # fmt: skip
+    what = _("cancelled") if tournament.withdrawal == "cancel" else _("forfeited to the opponent")
+    lines = [
+        _("%(name)s is no longer paired; their results so far stay in the standings.")
+        % {"name": name}
+    ]
     lines += [_("%(series)s: %(what)s") % {"series": s, "what": what} for s in open_series]
     lines.append(_("You can undo the withdrawal later."))
     return lines
@@ -226,9 +253,14 @@ def entry_action(request: HttpRequest, pk: int, player_pk: int, action: str) -> 
         "reinstate": (_("Undo the withdrawal of %(name)s?"), _("Undo the withdrawal")),
     }
     question, button = questions[action]
-    return _confirm(request, tournament, question % {"name": player.name},
-                    _entry_consequences(tournament, entry, action), button,
-                    reverse("tournaments:entries", args=[pk]))  # fmt: skip
+    return _confirm(
+        request,
+        tournament,
+        question % {"name": player.name},
+        _entry_consequences(tournament, entry, action),
+        button,
+        reverse("tournaments:entries", args=[pk]),
+    )
 
 
 @login_required
@@ -244,9 +276,11 @@ def player_search(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _player_json(player: Player) -> dict[str, Any]:
     return {
-        "id": player.pk, "name": player.name, "club": player.club.name if player.club else "",
+        "id": player.pk,
+        "name": player.name,
+        "club": player.club.name if player.club else "",
         "rating": round(player.rating),
-    }  # fmt: skip
+    }
 
 
 @login_required
@@ -278,25 +312,34 @@ def invitation_new(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     player = entry.player
     form = EmailForm(request.POST if request.method == "POST" else None)
     link = ""
-    try:
+    with suppress(ResultError):  # claimed: the page says by whom
         link = request.build_absolute_uri(
             reverse("tournaments:claim", args=[invitation_token(player=player)])
         )
-    except ResultError:
-        pass  # claimed: the page says by whom
     if request.method == "POST" and link and form.is_valid():
         try:
-            invitation_send(tournament=tournament, player=player, link=link,
-                            email=form.cleaned_data["email"],
-                            by=request.user.get_full_name() or request.user.get_username())  # fmt: skip
+            invitation_send(
+                tournament=tournament,
+                player=player,
+                link=link,
+                email=form.cleaned_data["email"],
+                by=request.user.get_username(),
+            )
         except ResultError as exc:
             add_service_error(form, exc)
         else:
-            messages.success(request, _("The invitation is sent to %(email)s.")
-                             % {"email": form.cleaned_data["email"]})  # fmt: skip
+            messages.success(
+                request,
+                _("The invitation is sent to %(email)s.") % {"email": form.cleaned_data["email"]},
+            )
             return redirect("tournaments:entries", pk=pk)
-    context = {"t": tournament, "player": player, "link": link, "form": form,
-               "days": INVITATION_DAYS}  # fmt: skip
+    context = {
+        "t": tournament,
+        "player": player,
+        "link": link,
+        "form": form,
+        "days": INVITATION_DAYS,
+    }
     return render(request, "tournaments/invite.html", context, status=400 if form.is_bound else 200)
 
 
@@ -317,9 +360,11 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
             elif form.is_valid():
                 data = form.cleaned_data
                 player = invitation_claim_new_account(
-                    token=token, username=data["username"], password=data["password"],
+                    token=token,
+                    username=data["username"],
+                    password=data["password"],
                     email=data["email"],
-                )  # fmt: skip
+                )
                 assert player.user is not None
                 login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             else:
@@ -333,8 +378,9 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
             messages.success(request, _("You are %(name)s now: welcome.") % {"name": player.name})
             return redirect("tournaments:player", pk=player.pk)
     context = {"player": player, "form": form, "token": token}
-    return render(request, "tournaments/claim.html", context,
-                  status=400 if request.method == "POST" else 200)  # fmt: skip
+    return render(
+        request, "tournaments/claim.html", context, status=400 if request.method == "POST" else 200
+    )
 
 
 def entries_extra(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
@@ -349,7 +395,8 @@ def entries_extra(request: HttpRequest, tournament: Tournament) -> dict[str, Any
     return {
         "q": query,
         "found": players_matching(query=query, exclude=tournament, limit=SEARCH_LIMIT)
-        if query.strip() else [],
+        if query.strip()
+        else [],
         "paired": paired,
         "active_count": Entry.objects.filter(tournament=tournament, withdrawn=False).count(),
     }
