@@ -8,7 +8,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Game, GameEnd, GameKind, Player, Series, TieBreak, Tournament
+from tournaments.models import (
+    Game,
+    GameEnd,
+    GameKind,
+    Player,
+    Series,
+    TieBreak,
+    Tournament,
+    Variant,
+)
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
@@ -27,6 +36,15 @@ TOURNAMENT_FIELDS = [
     "forfeit_game_points",
     "swiss_rounds", "third_place", "consolation", "bracket_reset", "withdrawal",
 ]  # fmt: skip
+
+
+# the settings only some formats have (tournaments/pairing/)
+FORMAT_FIELDS = {
+    "swiss_rounds": ("swiss",),
+    "third_place": ("single_elimination",),
+    "consolation": ("single_elimination",),
+    "bracket_reset": ("double_elimination",),
+}
 
 
 def add_service_error(form: forms.BaseForm, exc: ResultError) -> None:
@@ -84,6 +102,19 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def settings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in TOURNAMENT_FIELDS]
+
+    def settings_rows(self) -> list[tuple[forms.BoundField, str, str]]:
+        """Each setting with the games and formats that have it (space-separated, empty:
+        all), for static/js/tournament_form.js; the games come from the one rules source
+        (``_rule_fields_not_in``), and ``clean`` resets what the chosen game lacks."""
+        games = {
+            name: " ".join(v for v in Variant.values if name not in _rule_fields_not_in(v))
+            for name in RULE_FIELDS.values()
+        }
+        return [
+            (self[name], games.get(name, ""), " ".join(FORMAT_FIELDS.get(name, ())))
+            for name in TOURNAMENT_FIELDS
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

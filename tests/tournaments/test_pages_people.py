@@ -245,3 +245,35 @@ def test_password_reset_mail_is_sent_and_its_link_works(client: Client) -> None:
     new = {"new_password1": "another-long-secret-9", "new_password2": "another-long-secret-9"}
     assert client.post(set_url, new).status_code == 302
     assert User.objects.get(username="eva").check_password("another-long-secret-9")
+
+
+def test_new_tournament_form_marks_each_rule_with_the_games_that_have_it(client: Client) -> None:
+    """The form offers only what the chosen game allows: the server renders which games
+    have each setting (from the rules source), a static script hides the others, and
+    the server resets what the chosen game lacks (RULES S7: the cube is short only)."""
+    from django.contrib.auth.models import Permission
+
+    from tests.tournaments.test_pages_director import tournament_data
+
+    user = director()
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    client.force_login(user)
+    html = client.get(reverse("tournaments:tournament_new")).content.decode()
+    assert re.search(
+        r'data-games="short" data-formats="">\s*<div class="field[^"]*">\s*'
+        r'<label for="id_cube"',
+        html,
+    )
+    assert re.search(
+        r'data-games="long" data-formats="">\s*<div class="field[^"]*">\s*'
+        r'<label for="id_last_roll"',
+        html,
+    )
+    assert 'data-formats="swiss"' in html and "js/tournament_form.js" in html
+    data = tournament_data(name="Short cup", variant="short", cube="on", opening_roll="lot")
+    assert client.post(reverse("tournaments:tournament_new"), data).status_code == 302
+    short = Tournament.objects.get(name="Short cup")
+    assert short.cube and short.directors.filter(pk=user.pk).exists()
+    long_data = tournament_data(name="Long cup", variant="long", cube="on")
+    assert client.post(reverse("tournaments:tournament_new"), long_data).status_code == 302
+    assert not Tournament.objects.get(name="Long cup").cube
