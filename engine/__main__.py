@@ -49,6 +49,8 @@ def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
             else:
                 # the outcome as the Result tag writes it (NOTATION 3): "white mars", "*"
                 how = r.outcome.result if r.outcome else "*"
+                if r.irregular:
+                    how += f" (irregular: {r.irregular_text()})"
                 print(f"{prefix}game {number}: ok, {how}", file=out)
     return status
 

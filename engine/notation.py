@@ -62,7 +62,7 @@ _TAG_LINE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[^\s{;]+")
 _NUMBER = re.compile(r"(\d+)\.+")
 _DICE = re.compile(r"([WB])?(\d)-?(\d)(?:\+(\d)-?(\d))?:")
-_WORD = re.compile(r"([WB])?(double|take|drop|resigns)")
+_WORD = re.compile(r"([WB])?(double|take|drop|resigns|accepted)")
 _MOVE = re.compile(r"((?:bar|off|\d+)\*?(?:/(?:bar|off|\d+)\*?)+)(?:\((\d+)\))?")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -493,7 +493,7 @@ def _explain(word: str) -> str:
         return f"cannot read the move {word!r}: write it FROM/TO with points 1-24, bar or off"
     return (
         f"cannot read {word!r}: expected dice like 64:, a move like 24/18, a turn number, "
-        "double, take, drop or resigns"
+        "double, take, drop, resigns or accepted"
     )
 
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.lurc import lurc_play_written
+from engine.irregular import play_accepted
+from engine.lurc import lurc_phases, lurc_play_written
 from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state, turn_states
 from engine.notation import (
     Action,
@@ -61,6 +62,7 @@ class PlayedAction(NamedTuple):
     before: Position
     after: Position
     steps: tuple[Step, ...] = ()
+    irregular: bool = False  # a turn that broke a rule and was accepted (NOTATION 1)
 
     @property
     def canonical(self) -> str:
@@ -84,10 +86,16 @@ class Replay:
     position: Position | None = None
     outcome: Outcome | None = None
     error: VerificationError | None = None
+    # the accepted irregular turns: (turn number, side), in the order played
+    irregular: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def irregular_text(self) -> str:
+        """``turn 12 white accepted, turn 15 black accepted``; empty when none."""
+        return ", ".join(f"turn {n} {SIDE_NAMES[side]} accepted" for n, side in self.irregular)
 
     @property
     def positions(self) -> list[Position]:
@@ -100,7 +108,12 @@ class Replay:
     def canonical(self) -> str:
         """The game written canonically (only the actions replayed so far)."""
         actions = [
-            WrittenAction(p.side, p.action.kind, p.canonical, p.action.comments)
+            WrittenAction(
+                p.side,
+                p.action.kind,
+                f"{p.canonical} accepted" if p.irregular else p.canonical,
+                p.action.comments,
+            )
             for p in self.played
         ]
         first = variant_named(self.record.variant).first_side
@@ -232,7 +245,13 @@ class _Replayer:
                         "L8",
                     )
                 if action.kind == "turn":
-                    self.turn(action)
+                    follows = actions[i] if i < count else None
+                    accepted = follows if follows and follows.kind == "accepted" else None
+                    i += accepted is not None
+                    self.turn(action, accepted)
+                elif action.kind == "accepted":
+                    before = actions[i - 2] if i >= 2 else None
+                    raise self.fail(*_misplaced_acceptance(before))
                 elif action.kind == "resigns":
                     self.resign(action)
                 else:
@@ -322,7 +341,7 @@ class _Replayer:
             self.out.outcome = Outcome(self.mover, "oin", dropped=True, cube=cube.value)
         self.out.played.append(PlayedAction(action, self.side, self.number, pos, self.position()))
 
-    def turn(self, action: Action) -> None:
+    def turn(self, action: Action, accepted: Action | None = None) -> None:
         v = self.variant
         mover = self.mover
         if self.side == v.first_side and not self.again:
@@ -346,6 +365,7 @@ class _Replayer:
         state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
         again = False
+        irregular = False
         try:
             if v.name == "lurc":
                 steps, me, opp, again = lurc_play_written(
@@ -354,7 +374,14 @@ class _Replayer:
             else:
                 steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
         except IllegalTurnError as exc:
-            raise self.fail(exc.message, exc.rule) from None
+            if accepted is None:
+                raise self.fail(exc.message, exc.rule) from None
+            steps, me, opp, again = self._accepted(state, action, accepted)
+            irregular = True
+        else:
+            if accepted is not None:
+                self.action, self.side = accepted, 1 - mover  # the opponent accepts
+                raise self.fail(*_misplaced_acceptance(action))
         self.first = False
         self.again = again  # Z7, Z8: a paš gives the same player another roll
         before = self.built
@@ -364,8 +391,10 @@ class _Replayer:
         if self.keep:
             assert before is not None
             self.out.played.append(
-                PlayedAction(action, mover, self.number, before, self.position(), steps)
+                PlayedAction(action, mover, self.number, before, self.position(), steps, irregular)
             )
+        if irregular:
+            self.out.irregular.append((self.number, mover))
         if self.pending_last:
             self.pending_last = False
             if me[OFF] == CHECKERS:
@@ -377,6 +406,42 @@ class _Replayer:
                 self.pending_last = True  # L10: black has one more roll
             else:
                 self.out.outcome = outcome_for(self.position(), mover, self.rules)
+
+    def _accepted(
+        self, state: TurnState, action: Action, accepted: Action
+    ) -> tuple[tuple[Step, ...], list[int], list[int], bool]:
+        """Play a turn the opponent accepted although it broke a rule: only the physical
+        checks (NOTATION 1, ``accepted``). A Lurč paš still gives its extra roll when all
+        its moves were written (Z7)."""
+        mover = self.mover
+        if accepted.side is not None and accepted.side != 1 - mover:
+            self.action, self.side = accepted, accepted.side
+            raise self.fail(
+                f"only {SIDE_NAMES[1 - mover]}, the opponent of the player who moved, "
+                "can accept a turn"
+            )
+        try:
+            steps, me, opp = play_accepted(
+                state, self.boards[mover], self.boards[1 - mover], action.moves
+            )
+            again = False
+            if self.variant.name == "lurc":
+                phases, again = lurc_phases(self.boards[mover], state.dice, action.pas)
+                dice = sum(len(p) for p in phases)
+                again = again and len(steps) == dice and me[OFF] < CHECKERS
+        except IllegalTurnError as exc:
+            raise self.fail(exc.message, exc.rule) from None
+        return steps, me, opp, again
+
+
+def _misplaced_acceptance(before: Action | None) -> tuple[str, None]:
+    if before is not None and before.kind == "turn":
+        return (
+            f"accepted follows a legal turn ({before.text}): only a turn that broke a rule "
+            "is accepted",
+            None,
+        )
+    return "accepted must follow the irregular turn it accepts", None
 
 
 def _moves_text(a: Action) -> str:

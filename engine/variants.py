@@ -76,7 +76,7 @@ class Variant:
     block_rule: bool  # the six-point block rule L5
     exact_bear_off: bool  # Z9: no bearing off with a higher die
     koks: bool  # S6: the triple win exists
-    first_side: int  # who moves first in a game
+    first_side: int  # who moves first in a game: the colour the starter takes (L12)
     lot_is_first_roll: bool  # S2: the opening lot is white's first roll (no doubles)
 
 
@@ -132,6 +132,16 @@ def variant_named(name: str) -> Variant:
     except KeyError:
         known = ", ".join(VARIANTS)
         raise RulesError(f"unknown variant {name!r} (known: {known})") from None
+
+
+def first_mover(name: str) -> int:
+    """The colour that moves first in the variant ``name``, which the player who starts a
+    game takes (RULES L12, Z1): white in long nardy and short backgammon, black in Lurč.
+
+    >>> SIDE_NAMES[first_mover("lurc")], SIDE_NAMES[first_mover("long")]
+    ('black', 'white')
+    """
+    return variant_named(name).first_side
 
 
 _ON_OFF = {"on": True, "off": False}
