@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
+from engine.errors import (
+    IllegalTurnError,
+    RecordSyntaxError,
+    RecordTooLargeError,
+    VerificationError,
+)
 from engine.irregular import play_accepted
+from engine.limits import DEFAULT_LIMITS, ReadLimits
 from engine.lurc import lurc_phases, lurc_play_written
 from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state, turn_states
 from engine.notation import (
     Action,
     GameRecord,
     WrittenAction,
+    check_record_size,
     dice_text,
+    iter_games,
     read_game,
     read_movetext_line,
-    split_games,
+    read_records,
     write_movetext,
     write_steps,
     write_tags,
@@ -444,8 +453,12 @@ def _misplaced_acceptance(before: Action | None) -> tuple[str, None]:
     return "accepted must follow the irregular turn it accepts", None
 
 
-def _moves_text(a: Action) -> str:
-    return " ".join(m.text for m in a.moves) if a.kind == "turn" else a.kind
+def _moves_text(a: Action, size: int = 200) -> str:
+    """The moves as written, for a message: cut after ``size`` characters."""
+    if a.kind != "turn":
+        return a.kind
+    text = " ".join(m.text for m in a.moves[: size // 4 + 1])
+    return text if len(text) <= size else text[:size] + "…"
 
 
 def _check_result(out: Replay) -> None:
@@ -464,33 +477,53 @@ def _check_result(out: Replay) -> None:
     out.error = VerificationError(message, rule="L8", line=where, col=1)
 
 
-def verify_text(text: str) -> list[Replay | RecordSyntaxError]:
+def verify_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> list[Replay | RecordSyntaxError]:
     """Verify every game of a record file: a :class:`Replay` per game (``ok`` or with its
-    ``error``), or the syntax error that stopped the game from being read."""
-    results: list[Replay | RecordSyntaxError] = []
-    for number, (_, lines) in enumerate(split_games(text), start=1):
+    ``error``), or the syntax error that stopped the game from being read. A record over
+    ``limits`` raises :class:`RecordTooLargeError` (a line that cannot be read at all,
+    with a NUL, ends the list with its error)."""
+    check_record_size(text, limits)
+    return list(iter_verified(text.splitlines(), limits))
+
+
+def iter_verified(
+    lines: Iterable[str], limits: ReadLimits = DEFAULT_LIMITS
+) -> Iterator[Replay | RecordSyntaxError]:
+    """Verify the games of lines (a list, or an open file read as a stream: the command
+    line keeps one game in memory at a time). A limit broken raises
+    :class:`RecordTooLargeError`; a line no record may hold (a NUL) ends with its error."""
+    games = iter_games(lines, limits)
+    number = 0
+    while True:
         try:
-            record = read_game(lines)
+            lines_of_game = next(games, None)
+        except RecordTooLargeError:
+            raise
+        except RecordSyntaxError as exc:
+            yield exc
+            return
+        if lines_of_game is None:
+            return
+        number += 1
+        try:
+            record = read_game(lines_of_game, limits)
+        except RecordTooLargeError as exc:
+            exc.game = number
+            raise
         except RecordSyntaxError as exc:
             exc.game = number
-            results.append(exc)
+            yield exc
             continue
         result = verify(record)
         if result.error is not None:
             result.error.game = number
-        results.append(result)
-    return results
+        yield result
 
 
-def format_text(text: str) -> str:
+def format_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> str:
     """The canonical form of a record file; raises the first error found."""
     games = []
-    for number, (_, lines) in enumerate(split_games(text), start=1):
-        try:
-            record = read_game(lines)
-        except RecordSyntaxError as exc:
-            exc.game = number
-            raise
+    for number, record in enumerate(read_records(text, limits), start=1):
         result = replay(record, check_result=False)
         if result.error is not None:
             result.error.game = number

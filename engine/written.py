@@ -5,6 +5,8 @@ compared with the generated legal ends."""
 
 from __future__ import annotations
 
+import itertools
+
 from engine.errors import IllegalTurnError
 from engine.movegen import (
     CLOSED,
@@ -28,10 +30,7 @@ def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
         return moves[0].segments
-    out: tuple[Segment, ...] = ()
-    for m in moves:
-        out += m.segments
-    return out
+    return tuple(itertools.chain.from_iterable(m.segments for m in moves))
 
 
 def play_turn(
