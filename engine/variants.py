@@ -8,6 +8,7 @@ switches declared here, as python-chess variants do.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.errors import RulesError
@@ -194,7 +195,7 @@ def _option_value(key: str, raw: object) -> object:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise RulesError("match_length must be a whole number of points")
         text = str(raw)
-        if not text.isdigit() or int(text) < 1:
+        if not re.fullmatch(r"[1-9][0-9]{0,5}", text):  # ASCII digits, bounded
             raise RulesError(f"match_length must be a whole number of points, not {raw!r}")
         return int(text)
     if isinstance(raw, bool) and _OPTION_VALUES[key] == ("on", "off"):
