@@ -30,7 +30,12 @@ def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
         return moves[0].segments
-    return tuple(itertools.chain.from_iterable(m.segments for m in moves))
+    if len(moves) > 8:  # a hostile turn of many moves: adding tuples would be quadratic
+        return tuple(itertools.chain.from_iterable(m.segments for m in moves))
+    out: tuple[Segment, ...] = ()
+    for m in moves:
+        out += m.segments
+    return out
 
 
 def play_turn(
