@@ -220,6 +220,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a "kind": name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.series.GameKind",
+        "JobKindEnum": "tournaments.models.job.JobKind",
+    },
 }
 
 # Security headers and cookies. Production turns these on through the environment
