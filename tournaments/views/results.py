@@ -161,10 +161,11 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
     if not text.strip():
         return JsonResponse({"ok": False, "empty": True, "message": ""})
     number = request.POST.get("number", "")
+    bounded = number.isascii() and number.isdigit() and len(number) < 7  # no 5,000 digits
     try:
         entry = series_check_record(
             series=series, games=list(series.games.all()), record=text,
-            number=int(number) if number.isascii() and number.isdigit() else None,
+            number=int(number) if bounded else None,
         )  # fmt: skip
     except ResultError as exc:
         return JsonResponse({"ok": False, "message": exc.message, "line": exc.line, "col": exc.col})
