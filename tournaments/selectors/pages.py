@@ -23,8 +23,13 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.pairing import Bracket
 from tournaments.pairing.types import Bye, LoserOf, Seed, WinnerOf
-from tournaments.selectors.standings import StandingRow, standings_for_tournament
+from tournaments.selectors.standings import (
+    StandingRow,
+    shown_tie_breaks,
+    standings_for_tournament,
+)
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import BRACKET_FORMATS, bracket_of
 from tournaments.services.results import User
@@ -90,6 +95,11 @@ class TournamentPage:
     bracket_error: str = ""
 
     @property
+    def knockout(self) -> bool:
+        """Ranked by the bracket, without tie-breaks."""
+        return self.tournament.format in BRACKET_FORMATS
+
+    @property
     def standings_tie_break_labels(self) -> list[str]:
         return [str(TieBreak(v).label) for v in self.tie_breaks if v in TieBreak.values]
 
@@ -107,8 +117,9 @@ def _source_text(source: object, names: dict[int, str], seeds: tuple[int, ...]) 
     return "?"
 
 
-def _bracket(t: Tournament, series: list[Series], names: dict[int, str]) -> list[BracketColumn]:
-    bracket = bracket_of(t)  # three queries
+def _bracket(
+    bracket: Bracket[int], series: list[Series], names: dict[int, str]
+) -> list[BracketColumn]:
     by_slot = {s.slot: s for s in series if s.slot}
     columns: dict[tuple[str, int], list[BracketBox]] = defaultdict(list)
     for m in bracket.matches:
@@ -156,16 +167,21 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     rows = [RoundRows(r, by_round.get(r.pk, [])) for r in rounds]
     if by_round.get(None):
         rows.append(RoundRows(None, by_round[None]))
-    standings = standings_for_tournament(tournament=tournament)
-    page = TournamentPage(tournament, entries, rows, standings, list(tournament.tie_breaks))
+    bracket, bracket_error = None, ""
+    if tournament.format in BRACKET_FORMATS:
+        try:
+            bracket = bracket_of(tournament)  # three queries, shared with the standings
+        except ResultError as exc:
+            bracket_error = exc.message
+    standings = standings_for_tournament(tournament=tournament, bracket=bracket)
+    tie_breaks = list(shown_tie_breaks(tournament))
+    page = TournamentPage(tournament, entries, rows, standings, tie_breaks)
+    page.bracket_error = bracket_error
     if tournament.format in ROUND_ROBIN_FORMATS:
         page.crosstable = _crosstable(standings, series)
-    if tournament.format in BRACKET_FORMATS:
+    if bracket is not None:
         names = {e.player_id: e.player.name for e in entries}
-        try:
-            page.bracket = _bracket(tournament, series, names)
-        except ResultError as exc:
-            page.bracket_error = exc.message
+        page.bracket = _bracket(bracket, series, names)
     return page
 
 
