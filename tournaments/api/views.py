@@ -30,9 +30,9 @@ from tournaments.api.filters import (
     SubmissionFilter,
 )
 from tournaments.models import Club, Correction, Game, Player, Round, Series, Submission
+from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.pairings import bracket_create, round_generate
-from tournaments.services.ratings import rating_history
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
 from tournaments.services.setup import tournament_create
 from tournaments.services.submissions import (
@@ -71,8 +71,9 @@ class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     @extend_schema(responses={200: s.RatingChangeSerializer(many=True), 404: ERRORS[404]})
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def ratings(self, request: Any, pk: Any = None) -> Response:
-        """The player's rating history, oldest first."""
-        changes = rating_history(player=self.get_object())
+        """The player's rating history, oldest first, without the series of tournaments
+        the caller may not see (their rating may still include them)."""
+        changes = rating_history_visible(player=self.get_object(), user=request.user)
         return Response(s.RatingChangeSerializer(changes, many=True).data)
 
 
