@@ -15,13 +15,14 @@ from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_servi
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_with_games
 from tournaments.services.errors import ResultError
-from tournaments.services.results import game_enter_quick, game_enter_record, is_director
+from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.submissions import (
     is_series_player,
     submission_confirm,
     submission_create,
     submission_reject,
 )
+from tournaments.views.common import check_visible
 
 
 def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
@@ -29,7 +30,7 @@ def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
         series = series_with_games(pk=pk)
     except Series.DoesNotExist:
         raise Http404 from None
-    directing = is_director(request.user, series.tournament)
+    directing = check_visible(request.user, series.tournament)  # 404: unpublished
     if not directing and not is_series_player(request.user, series):
         raise PermissionDenied
     return series, directing
