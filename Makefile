@@ -4,15 +4,17 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser-deps gnubg run test bench bench-openspiel messages clean
+.PHONY: help install browser-deps gnubg run worker test bench bench-openspiel bench-web messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools"
 	@echo "make browser-deps     install Debian's chromium for the browser tests (as root)"
 	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
+	@echo "make worker           the background jobs' worker (CELERY_BROKER_URL=redis://...)"
 	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
+	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
 	@echo "make messages         update and compile the Czech translations"
 	@echo "make clean            remove $(VENV), the SQLite database and caches"
 
@@ -42,16 +44,18 @@ gnubg:
 		echo "gnubg is not installed: the gnubg round-trip test will be skipped"; \
 	fi
 
+# A developer's server: debug on, SQLite and the local memory cache unless
+# DATABASE_URL/CACHE_URL say otherwise; no services needed.
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(PY) manage.py load_demo
+	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install browser-deps gnubg
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
-	$(PY) manage.py makemigrations --check --dry-run
+	DJANGO_SETTINGS_MODULE=config.settings_test $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest
 	if [ -n "$${DATABASE_URL:-}" ]; then \
 		echo "DATABASE_URL was set: database tests again on SQLite"; \
@@ -65,11 +69,25 @@ bench-openspiel: install
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(PY) -m engine bench
 
+# Needs PostgreSQL (BENCH_DATABASE_URL, default the local server's nardy_bench) and wrk
+# (Debian's package, installed here as root).
+bench-web: install
+	$(PY) -m pip install --quiet -e '.[dev,deploy]'
+	@command -v wrk >/dev/null || if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	else echo "wrk is missing: sudo apt-get install wrk"; exit 1; fi
+	$(PY) tools/bench_web.py
+
 messages: install
-	$(PY) manage.py makemessages --locale cs --ignore '.venv/*'
-	$(PY) manage.py compilemessages --locale cs --ignore '.venv/*'
+	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale cs --ignore '.venv/*'
+	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --locale cs --ignore '.venv/*'
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles build *.egg-info \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The background jobs' worker (docs/jobs.md): needs CELERY_BROKER_URL, e.g.
+# CELERY_BROKER_URL=redis://127.0.0.1:6379/0 make worker (the app servers set it too).
+worker: install
+	$(PY) -m celery -A config worker -l info

@@ -1,20 +1,50 @@
 """Django settings for the nardy tournament manager.
 
 Everything that differs between a developer's machine and a server comes from the
-environment: DJANGO_SECRET_KEY, DJANGO_DEBUG, DJANGO_ALLOWED_HOSTS and DATABASE_URL.
+environment (docs/deploy.md lists every variable): DJANGO_SECRET_KEY, DJANGO_DEBUG,
+DJANGO_ALLOWED_HOSTS, DATABASE_URL, CACHE_URL and the DJANGO_* security switches.
+Safe by default: DEBUG is off unless DJANGO_DEBUG=1 (`make run` sets it).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-dev-only-do-not-use-in-production"
-)
-DEBUG = os.environ.get("DJANGO_DEBUG", "1").strip().lower() in {"1", "true", "yes", "on"}
+
+def env_flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+DEBUG = env_flag("DJANGO_DEBUG")
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set and DEBUG is off: refusing to start with a public "
+            "key. Set DJANGO_SECRET_KEY to a long random value (python -c 'from "
+            "django.core.management.utils import get_random_secret_key as k; print(k())'), "
+            "or set DJANGO_DEBUG=1 on a developer's machine."
+        )
+    SECRET_KEY = "django-insecure-dev-only-do-not-use-in-production"
 ALLOWED_HOSTS = [
     host.strip()
     for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
@@ -33,6 +63,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -45,7 +77,31 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # last: turns a lockout flagged by the axes backend into the lockout page (429)
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Lockout after failed logins (django-axes) on the login page, the admin login and
+# /api/token/: all three call django.contrib.auth.authenticate(), which the axes backend
+# watches. Attempts live in the database, which every worker and machine shares.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env_int("DJANGO_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_LOGIN_COOLOFF_MINUTES", 15))
+# A username from one address: a whole venue behind one NAT address is not locked out
+# by one player's typos, and nobody can lock a director out from elsewhere.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_IPWARE_PROXY_COUNT = env_int("DJANGO_NUM_PROXIES", 0) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)
 
 ROOT_URLCONF = "config.urls"
 
@@ -75,6 +131,22 @@ DATABASES = {
         conn_max_age=60,
     )
 }
+
+# Throttle counters must be shared by every worker and machine: Redis in production
+# (CACHE_URL=redis://host:6379/0), local memory for `make run` and the tests' default.
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
+        }
+    }
+elif CACHE_URL in {"", "locmem://"}:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+else:
+    raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -116,16 +188,27 @@ REST_FRAMEWORK = {
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.ObjectJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        # DRF's own, counted under a lock so that workers sharing Redis agree
+        "tournaments.api.throttles.AnonThrottle",
+        "tournaments.api.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("API_THROTTLE_ANON", "120/minute"),
         "user": os.environ.get("API_THROTTLE_USER", "600/minute"),
+        # own scopes (tournaments/api/files.py): guessing passwords, heavy verification
+        "token": os.environ.get("API_THROTTLE_TOKEN", "10/minute"),
+        "verify": os.environ.get("API_THROTTLE_VERIFY", "30/minute"),
     },
+    # behind a reverse proxy the client's address is in X-Forwarded-For
+    "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0) or None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Nardy tournaments API",
@@ -137,4 +220,87 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a "kind": name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.series.GameKind",
+        "JobKindEnum": "tournaments.models.job.JobKind",
+    },
 }
+
+# Security headers and cookies. Production turns these on through the environment
+# (docs/deploy.md); `manage.py check --deploy` is clean with them.
+SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
+SESSION_COOKIE_SECURE = env_flag("DJANGO_SECURE_COOKIES")
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+if env_flag("DJANGO_BEHIND_TLS_PROXY"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip()
+    for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+    if origin.strip()
+]
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and styles from our own static files only,
+# never inline. The API documentation pages relax it for themselves
+# (tournaments/api/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
+
+# Errors with their request path ("Internal Server Error: /tournaments/3/") go to stderr,
+# where gunicorn and systemd collect them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # Django's own handlers (console only with DEBUG, mail to nobody) give way to root's
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+    },
+}
+
+# Background jobs (tournaments/jobs/, docs/jobs.md): Celery on Redis or RabbitMQ when
+# CELERY_BROKER_URL is set (redis://127.0.0.1:6379/0, amqp://guest:guest@127.0.0.1:5672//);
+# unset, every job runs inline in its request. A job's state is in the database: no result
+# backend. Redis redelivers a message not acknowledged within visibility_timeout, so that
+# is kept above the time limit.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "nardy")
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("JOBS_TIME_LIMIT", "1800"))
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))

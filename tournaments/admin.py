@@ -1,9 +1,14 @@
-"""The Django admin: clubs, players and tournaments are edited here; results are shown
-read-only, because they change only through the services (entry, corrections), which
-keep the series, standings and ratings in step. Actions call the services."""
+"""The Django admin: clubs, players and tournaments are edited here, series paired by hand
+and players registered, all through the services (STYLE 4): a form asks the service's
+check, so that a refusal is shown next to its field, and saving calls the service. What
+has no service here (entries and rounds once made, a series' players once paired,
+results) is shown read-only; results change only through the services (entry,
+corrections), which keep the series, standings and ratings in step. Actions call the
+services."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.contrib import admin, messages
@@ -14,6 +19,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms import add_service_error
 from tournaments.models import (
     Club,
     Correction,
@@ -26,8 +32,35 @@ from tournaments.models import (
     Series,
     Tournament,
 )
+from tournaments.services.directing import (
+    tournament_delete,
+    tournament_update,
+    tournament_update_check,
+)
+from tournaments.services.errors import ResultError
+from tournaments.services.people import (
+    club_check,
+    club_create,
+    club_delete,
+    club_update,
+    player_check,
+    player_create,
+    player_delete,
+    player_update,
+)
 from tournaments.services.ratings import ratings_after_series, ratings_recompute
 from tournaments.services.series import series_recompute
+from tournaments.services.setup import (
+    entry_check,
+    entry_register,
+    round_create,
+    round_number,
+    series_check,
+    series_create,
+    tournament_check,
+    tournament_create,
+    tournament_settings_check,
+)
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin, TabularInline
@@ -40,6 +73,14 @@ else:  # typed as generics by django-stubs, plain classes at run time
     class TabularInline(admin.TabularInline):
         def __class_getitem__(cls, _: object) -> type:
             return cls
+
+
+def _changed(model: type[_M], obj: _M | None, data: dict[str, Any]) -> _M:
+    """An unsaved copy of ``obj`` (or a new object) with ``data``, for a service's check."""
+    copied = copy.copy(obj) if obj is not None else model()
+    for name, value in data.items():
+        setattr(copied, name, value)
+    return copied
 
 
 MONOSPACE = "font-family: monospace; white-space: pre-wrap; margin: 0"
@@ -57,6 +98,68 @@ class ReadOnlyAdmin(ModelAdmin[_M]):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ServiceAdmin(ModelAdmin[_M]):
+    """Written only through the services: ``service_check`` runs in the form's clean (a
+    ResultError becomes a form error), ``service_save`` writes; ``service_delete``
+    deletes. Without ``service_save`` for changes an object is shown read-only."""
+
+    changeable = True
+
+    def service_check(self, obj: _M | None, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def service_save(self, obj: _M | None, data: dict[str, Any]) -> _M:
+        raise NotImplementedError
+
+    def service_delete(self, obj: _M) -> None:
+        raise NotImplementedError
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and not self.changeable:
+            return False  # shown read-only; the changelist's actions stay
+        return super().has_change_permission(request, obj)
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form_class = super().get_form(request, obj, change=change, **kwargs)
+        admin_ = self
+
+        class ServiceForm(form_class):  # type: ignore[valid-type,misc]
+            def clean(self) -> dict[str, Any]:
+                data = super().clean() or {}
+                if not self._errors:
+                    try:
+                        admin_.service_check(obj, admin_.service_data(self, obj))
+                    except ResultError as exc:
+                        add_service_error(self, exc)
+                return data
+
+        return ServiceForm
+
+    def service_data(self, form: Any, obj: Any) -> dict[str, Any]:
+        """The form's values for the service: all on adding, the changed ones on
+        changing; many-to-many fields are left to the admin (save_related)."""
+        names = [n for n in form.fields if n in form.cleaned_data]
+        if obj is not None:
+            names = [n for n in names if n in form.changed_data]
+        m2m = {f.name for f in self.model._meta.many_to_many}
+        return {n: form.cleaned_data[n] for n in names if n not in m2m}
+
+    def save_model(self, request: HttpRequest, obj: _M, form: Any, change: bool) -> None:
+        original = type(obj)._default_manager.get(pk=obj.pk) if change else None
+        saved = self.service_save(original, self.service_data(form, original))
+        obj.__dict__.update(saved.__dict__)  # the admin goes on with the saved row
+
+    def delete_model(self, request: HttpRequest, obj: _M) -> None:
+        self.service_delete(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[_M]) -> None:
+        with transaction.atomic():
+            for obj in queryset:
+                self.service_delete(obj)
 
 
 def _recompute_series(series: QuerySet[Series]) -> int:
@@ -81,14 +184,23 @@ def _recompute_ratings(modeladmin: ModelAdmin[Any], request: HttpRequest) -> Non
 
 
 @admin.register(Club)
-class ClubAdmin(ModelAdmin[Club]):
+class ClubAdmin(ServiceAdmin[Club]):
     list_display = ("name", "city", "country")
     search_fields = ("name", "city")
     list_filter = ("country",)
 
+    def service_check(self, obj: Club | None, data: dict[str, Any]) -> None:
+        club_check(_changed(Club, obj, data))
+
+    def service_save(self, obj: Club | None, data: dict[str, Any]) -> Club:
+        return club_update(club=obj, **data) if obj is not None else club_create(**data)
+
+    def service_delete(self, obj: Club) -> None:
+        club_delete(club=obj)
+
 
 @admin.register(Player)
-class PlayerAdmin(ModelAdmin[Player]):
+class PlayerAdmin(ServiceAdmin[Player]):
     list_display = ("name", "club", "rating_shown", "experience", "active")
     list_select_related = ("club",)
     search_fields = ("name", "club__name")
@@ -105,20 +217,43 @@ class PlayerAdmin(ModelAdmin[Player]):
     def recompute_ratings(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
         _recompute_ratings(self, request)
 
+    def service_check(self, obj: Player | None, data: dict[str, Any]) -> None:
+        player_check(_changed(Player, obj, data))
 
-class EntryInline(TabularInline[Entry, Tournament]):
+    def service_save(self, obj: Player | None, data: dict[str, Any]) -> Player:
+        if obj is not None:
+            return player_update(player=obj, **data)
+        user = data.pop("user", None)
+        player = player_create(**data)
+        return player_update(player=player, user=user) if user is not None else player
+
+    def service_delete(self, obj: Player) -> None:
+        player_delete(player=obj)
+
+
+class _ShownInline(TabularInline[_M, Tournament]):
+    """Shown, never changed here: the services register players and make rounds."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class EntryInline(_ShownInline[Entry]):
     model = Entry
-    extra = 0
-    autocomplete_fields = ("player",)
 
 
-class RoundInline(TabularInline[Round, Tournament]):
+class RoundInline(_ShownInline[Round]):
     model = Round
-    extra = 0
 
 
 @admin.register(Tournament)
-class TournamentAdmin(ModelAdmin[Tournament]):
+class TournamentAdmin(ServiceAdmin[Tournament]):
     list_display = ("name", "start_date", "end_date", "variant", "format", "published")
     list_filter = ("variant", "format", "published", "start_date")
     search_fields = ("name", "venue")
@@ -138,6 +273,22 @@ class TournamentAdmin(ModelAdmin[Tournament]):
     def recompute_ratings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _recompute_ratings(self, request)
 
+    def service_check(self, obj: Tournament | None, data: dict[str, Any]) -> None:
+        if obj is None:
+            tournament_settings_check(data)
+            tournament_check(Tournament(**data))
+        else:
+            current = Tournament.objects.get(pk=obj.pk)
+            tournament_update_check(tournament=current, paired=current.series.exists(), **data)
+
+    def service_save(self, obj: Tournament | None, data: dict[str, Any]) -> Tournament:
+        if obj is not None:
+            return tournament_update(tournament=obj, **data)
+        return tournament_create(name=data.pop("name"), start_date=data.pop("start_date"), **data)
+
+    def service_delete(self, obj: Tournament) -> None:
+        tournament_delete(tournament=obj)
+
 
 @admin.register(ProhibitedPair)
 class ProhibitedPairAdmin(ModelAdmin[ProhibitedPair]):
@@ -148,20 +299,46 @@ class ProhibitedPairAdmin(ModelAdmin[ProhibitedPair]):
 
 
 @admin.register(Entry)
-class EntryAdmin(ModelAdmin[Entry]):
+class EntryAdmin(ServiceAdmin[Entry]):
+    """Players are registered here or on the tournament's players page (entry_register);
+    seeding and withdrawing are on that page."""
+
     list_display = ("player", "tournament", "seed", "withdrawn")
     list_select_related = ("player", "tournament")
     list_filter = ("tournament", "withdrawn")
     search_fields = ("player__name", "tournament__name")
     autocomplete_fields = ("player",)
+    fields = ("tournament", "player", "seed")
+    changeable = False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def service_check(self, obj: Entry | None, data: dict[str, Any]) -> None:
+        entry_check(**data)
+
+    def service_save(self, obj: Entry | None, data: dict[str, Any]) -> Entry:
+        return entry_register(**data)
 
 
 @admin.register(Round)
-class RoundAdmin(ModelAdmin[Round]):
+class RoundAdmin(ServiceAdmin[Round]):
+    """Rounds are made by pairing them, or here for pairings by hand (round_create)."""
+
     list_display = ("tournament", "number", "name")
     list_select_related = ("tournament",)
     list_filter = ("tournament",)
     search_fields = ("tournament__name", "name")
+    changeable = False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def service_check(self, obj: Round | None, data: dict[str, Any]) -> None:
+        round_number(tournament=data["tournament"], number=data.get("number"))
+
+    def service_save(self, obj: Round | None, data: dict[str, Any]) -> Round:
+        return round_create(**data)
 
 
 class GameInline(TabularInline[Game, Series]):
@@ -188,7 +365,10 @@ class GameInline(TabularInline[Game, Series]):
 
 
 @admin.register(Series)
-class SeriesAdmin(ModelAdmin[Series]):
+class SeriesAdmin(ServiceAdmin[Series]):
+    """Pairings by hand are added here (series_create); a series is then shown read-only:
+    its result follows from its games."""
+
     list_display = (
         "tournament", "round", "table", "player1", "player2", "status", "score1", "score2",
         "winner",
@@ -197,10 +377,30 @@ class SeriesAdmin(ModelAdmin[Series]):
     list_filter = ("tournament", "status", "round__number")
     search_fields = ("player1__name", "player2__name")
     autocomplete_fields = ("player1", "player2")
+    fields = ("tournament", "round", "table", "slot", "player1", "player2", "length")
     # The result follows from the games (series_recompute), never typed in.
     readonly_fields = (
         "status", "score1", "score2", "winner", "finished_at", "version", "pairing_reason",
     )  # fmt: skip
+    changeable = False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return self.fields
+        return (*self.fields, "status", "score1", "score2", "winner", "finished_at",
+                "version", "pairing_reason")  # fmt: skip
+
+    def service_check(self, obj: Series | None, data: dict[str, Any]) -> None:
+        series_check(
+            tournament=data["tournament"], player1=data.get("player1"),
+            player2=data.get("player2"), round=data.get("round"),
+        )  # fmt: skip
+
+    def service_save(self, obj: Series | None, data: dict[str, Any]) -> Series:
+        return series_create(**data)
 
     @admin.display(description=_("why paired"))
     def pairing_reason(self, obj: Series) -> str:

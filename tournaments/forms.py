@@ -8,16 +8,23 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import GameEnd, GameKind, Player, Series, TieBreak, Tournament
+from tournaments.models import Game, GameEnd, GameKind, Player, Series, TieBreak, Tournament
+from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
+from tournaments.services.result_rules import ResultRules, result_rules
 
 TIE_BREAK_SLOTS = 6
+RULE_FIELDS = {
+    "Mars": "mars", "LastRoll": "last_roll", "BlockCheck": "block_check",
+    "BlockAhead": "block_ahead", "Cube": "cube", "OpeningRoll": "opening_roll",
+}  # fmt: skip
 
 TOURNAMENT_FIELDS = [
     "name", "start_date", "end_date", "venue", "variant", "format", "published",
     "series_mode", "series_length", "first_move", "mars", "last_roll", "block_check",
-    "block_ahead", "draw_scoring", "points_series_win", "points_series_draw",
-    "points_series_loss", "points_per_game_point", "bye_points", "forfeit_game_points",
+    "block_ahead", "cube", "opening_roll", "draw_scoring", "points_series_win",
+    "points_series_draw", "points_series_loss", "points_per_game_point", "bye_points",
+    "forfeit_game_points",
     "swiss_rounds", "third_place", "consolation", "bracket_reset", "withdrawal",
 ]  # fmt: skip
 
@@ -39,6 +46,13 @@ class DateInput(forms.DateInput):
         super().__init__(attrs, format="%Y-%m-%d")
 
 
+def _rule_fields_not_in(variant: str) -> list[str]:
+    """The rule settings that a game of ``variant`` does not have: those whose record
+    tag the tournament's rule tags leave out (engine_bridge.tournament_tags)."""
+    have = tournament_tags(Tournament(variant=variant))
+    return [name for tag, name in RULE_FIELDS.items() if tag not in have]
+
+
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     """The tournament's settings; the tie-breaks are chosen in order, one per select."""
 
@@ -49,6 +63,12 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk:  # the game is chosen: offer only the rules it has
+            for name in _rule_fields_not_in(self.instance.variant):
+                self.fields[name].widget = forms.HiddenInput()
+                self.fields[name].required = False
+        if "opening_roll" in self.fields:  # older clients leave it out: the default
+            self.fields["opening_roll"].required = False
         current = list(self.instance.tie_breaks or []) if self.instance else []
         choices = [("", "—"), *TieBreak.choices]
         for i in range(TIE_BREAK_SLOTS):
@@ -67,6 +87,12 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        # a rule the chosen game does not have keeps its default (the engine ignores it)
+        variant = data.get("variant") or self.instance.variant
+        defaults = Tournament()
+        for name in _rule_fields_not_in(variant):
+            data[name] = getattr(defaults, name)
+        data["opening_roll"] = data.get("opening_roll") or defaults.opening_roll
         chosen = [data.get(f"tie_break_{i + 1}") for i in range(TIE_BREAK_SLOTS)]
         breaks = [c for c in chosen if c]
         if len(set(breaks)) != len(breaks):
@@ -104,27 +130,67 @@ def _series_players(series: Series) -> list[tuple[str, str]]:
 
 
 class QuickResultForm(forms.Form):
-    """A game as written on a scoresheet."""
+    """A game as written on a scoresheet. It offers only what the game can be
+    (``result_rules``): the outcomes that exist, a draw only under the last-roll rule,
+    the cube only where it is used and not in the Crawford game; the player who started
+    is asked by the colour that moves first (black in Lurč), and the defaults are a
+    valid result."""
 
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=999
+    )
     white = forms.ChoiceField(label=_("White (started the game)"))
     winner = forms.ChoiceField(label=_("Winner"), required=False)
     kind = forms.ChoiceField(label=_("Result"), choices=GameKind.choices)
     ended = forms.ChoiceField(label=_("Ended by"), choices=GameEnd.choices, initial="played")
-    cube = forms.IntegerField(label=_("Cube"), min_value=1, initial=1)
+    cube = forms.IntegerField(label=_("Cube"), min_value=1, max_value=64, initial=1)
 
-    def __init__(self, *args: Any, series: Series, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, series: Series, rules: ResultRules | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         players = _series_players(series)
         self.series = series
-        white = self.fields["white"]
+        self.rules = rules or result_rules(series=series, games=list(series.games.all()))
+        first = self.rules.first_colour
+        self.first_field = first
+        starter = forms.ChoiceField(
+            label=_("White (started the game)") if first == "white"
+            else _("Black (started the game)"),
+            choices=players,
+            initial=self.rules.starter.pk if self.rules.starter else None,
+        )  # fmt: skip
+        if first != "white":  # the starter's field is named by the colour he takes
+            del self.fields["white"]
+            self.fields = {first: starter, **self.fields}
+        else:
+            self.fields["white"] = starter
         winner = self.fields["winner"]
-        assert isinstance(white, forms.ChoiceField) and isinstance(winner, forms.ChoiceField)
-        white.choices = players
-        winner.choices = [("", _("nobody (a draw)")), *players]
-        if series.tournament.variant != "short":
+        assert isinstance(winner, forms.ChoiceField)
+        winner.choices = players + ([("", _("nobody (a draw)"))] if self.rules.draw else [])
+        winner.required = not self.rules.draw
+        winner.initial = players[0][0] if players else None
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        labels = dict(GameKind.choices)
+        if self.rules.kinds == (GameKind.OIN,):
+            labels[GameKind.OIN] = _("win (1 point)")
+        kind.choices = [(k, labels[k]) for k in self.rules.kinds]
+        kind.initial = GameKind.OIN
+        ended = self.fields["ended"]
+        assert isinstance(ended, forms.ChoiceField)
+        ended.choices = [c for c in GameEnd.choices if c[0] in self.rules.endings]
+        if not self.rules.cube or self.rules.crawford:
             self.fields["cube"].widget = forms.HiddenInput()
-            self.fields["ended"].choices = [c for c in GameEnd.choices if c[0] != GameEnd.DROPPED]  # type: ignore[attr-defined]
+            self.fields["cube"].required = False
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("kind") == GameKind.DRAW:
+            data["winner"] = ""  # a draw has no winner, whatever the select showed
+        elif "winner" in data and not data["winner"]:
+            self.add_error("winner", _("Choose the winner (only a draw has none)."))
+        return data
 
     def player(self, name: str) -> Player | None:
         pk = self.cleaned_data.get(name)
@@ -132,6 +198,13 @@ class QuickResultForm(forms.Form):
             if p is not None and str(p.pk) == pk:
                 return p
         return None
+
+    def white_player(self) -> Player | None:
+        """Who had white: the starter, or in Lurč the starter's opponent."""
+        starter = self.player(self.first_field)
+        if starter is None or self.first_field == "white":
+            return starter
+        return self.series.player2 if starter == self.series.player1 else self.series.player1
 
 
 class RecordForm(forms.Form):
@@ -172,10 +245,13 @@ class CorrectionForm(QuickResultForm):
 
     field_order = ["reason", "winner", "kind", "ended", "cube", "record"]
 
-    def __init__(self, *args: Any, series: Series, **kwargs: Any) -> None:
-        super().__init__(*args, series=series, **kwargs)
-        self.fields["white"].required = False
-        self.fields["white"].widget = forms.HiddenInput()
+    def __init__(self, *args: Any, series: Series, game: Game | None = None, **kwargs: Any) -> None:
+        rules = None
+        if game is not None:  # the rules of that game (its Crawford state, its starter)
+            rules = result_rules(series=series, games=list(series.games.all()), number=game.number)
+        super().__init__(*args, series=series, rules=rules, **kwargs)
+        self.fields[self.first_field].required = False
+        self.fields[self.first_field].widget = forms.HiddenInput()
 
 
 class RejectForm(forms.Form):

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments import views
+from tournaments.views import jobs
 
 app_name = "tournaments"
 
@@ -21,4 +22,10 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player"),
     path("confirmations/", views.confirmations, name="confirmations"),
     path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),
+    path("jobs/", jobs.job_list, name="jobs"),
+    path("jobs/<int:pk>/", jobs.job_detail, name="job"),
+    path("jobs/import/players/", jobs.players_import, name="players_import"),
+    path("jobs/import/tournament/", jobs.tournament_import, name="tournament_import"),
+    path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
+    path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
 ]

@@ -15,6 +15,8 @@
   function check() {
     var body = new FormData();
     body.append("record", area.value);
+    var number = form.querySelector("input[name=number]");
+    if (number) body.append("number", number.value);  // the same check as saving
     var mine = ++asked;
     fetch(form.dataset.checkUrl, {
       method: "POST", body: body, credentials: "same-origin",

@@ -20,7 +20,7 @@ from engine import Rules, read_records, replay
 from engine.selfplay import random_game
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
-BIG_RATES = {"anon": "100000/minute", "user": "100000/minute"}
+BIG_RATES = {k: "100000/minute" for k in ("anon", "user", "token", "verify")}
 
 
 @pytest.fixture

@@ -194,7 +194,7 @@ SIX_WITH_P3 = [("P1", "1"), ("P2", "2"), ("P4", "3"), ("P3", "4"), ("P5", "5="),
 
 def page_places(html: str) -> list[tuple[str, str]]:
     table = html.split('class="standings"', 1)[1].split("</table>", 1)[0]
-    found = re.findall(r'<td>(\d+=?)</td>\s*<th scope="row"><a [^>]*>([^<]+)</a>', table)
+    found = re.findall(r'<td>(\d+=?)</td>\s*<th scope="row"><a [^>]*>(?:<bdi>)?([^<]+)<', table)
     return [(name, rank) for rank, name in found]
 
 

@@ -2,18 +2,23 @@
 """The one place where application errors become HTTP answers (STYLE.md 3).
 
 ``ResultError`` -> 400 with its place (field, line, col, rule), ``PermissionDenied`` ->
-403, ``Conflict`` -> 409 with the current value. A race that the database's constraints
-catch (IntegrityError) is a 409 too: a user's error is never a 500."""
+403, ``Conflict`` -> 409 with the current value; an engine error -> 400. A race that the
+database's uniqueness catches (IntegrityError) is a 409, a refused value (a check
+constraint, a number out of range) a 400, both in words: a user's error is never a 500."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError, IntegrityError
+from django.db.models import ProtectedError, RestrictedError
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
 
+from engine import EngineError
 from tournaments.api.schema import ApiSchema
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 
@@ -62,21 +67,80 @@ def invalid_input(exc: ValidationError) -> Response:
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+# Readable words for the database constraints a race (or a door without a service
+# check) can still hit; the raw constraint name is never shown.
+CONSTRAINT_MESSAGES = {
+    "entry_once": "the player is already registered",
+    "round_number_once": "a round with this number exists already",
+    "player_unique_name_in_club": "a player of this name is already in the club",
+    "prohibited_once": "this pair is already prohibited",
+    "tournament_series_length_positive": "a series is at least one point or game long",
+    "tournament_ends_after_start": "the tournament ends before it starts",
+    "player_rating_positive": "a rating is positive",
+    "round_number_positive": "a round's number is positive",
+    "prohibited_two_players": "a prohibited pair is two different players",
+}
+CONFLICT = "this conflicts with data saved meanwhile; reload and try again"
+
+
+def _constraint(exc: IntegrityError) -> tuple[str | None, bool]:
+    """The constraint's name (if the driver tells it) and whether it is a uniqueness or
+    foreign key, a race with another write (409), rather than a refused value (400)."""
+    cause = exc.__cause__
+    diag = getattr(cause, "diag", None)
+    name = getattr(diag, "constraint_name", None)
+    text = str(exc)
+    if name is None:
+        name = next((n for n in CONSTRAINT_MESSAGES if n in text), None)
+    race = type(cause).__name__ in ("UniqueViolation", "ForeignKeyViolation") or text.startswith(
+        ("UNIQUE constraint", "FOREIGN KEY constraint")
+    )
+    return name, race
+
+
+def integrity_response(exc: IntegrityError) -> Response:
+    if isinstance(exc, ProtectedError | RestrictedError):
+        return Response({"detail": "this is still used elsewhere and cannot be deleted",
+                         "current": None}, status=status.HTTP_409_CONFLICT)  # fmt: skip
+    name, race = _constraint(exc)
+    message = CONSTRAINT_MESSAGES.get(name or "")
+    if race:
+        return Response({"detail": message or CONFLICT, "current": None},
+                        status=status.HTTP_409_CONFLICT)  # fmt: skip
+    body = {"detail": message or "a value is not allowed", "field": None, "line": None,
+            "col": None, "rule": None}  # fmt: skip
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+def simple_400(message: str) -> Response:
+    body = {"detail": message, "field": None, "line": None, "col": None, "rule": None}
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's exception handler for the whole API: the services' and the engine's user
+    errors, invalid input and the database's refusals are 4xx answers with a readable
+    ``detail``; anything else is DRF's (or a bug: 500)."""
+    if isinstance(exc, ResultError):
+        return error_response(exc)
+    if isinstance(exc, ValidationError):
+        return invalid_input(exc)
+    if isinstance(exc, EngineError):
+        return simple_400(str(exc))
+    if isinstance(exc, DjangoValidationError):
+        return simple_400("; ".join(exc.messages) or "invalid input")
+    if isinstance(exc, IntegrityError):
+        return integrity_response(exc)
+    if isinstance(exc, DataError):  # a value out of the column's range or too long
+        return simple_400("a value is too large or too long")
+    return drf_exception_handler(exc, context)
+
+
 class ServiceErrorsMixin:
-    """Mixed into every API view: the services' errors answered as 400/403/409, input
-    errors in the same shape, and the schema that documents them."""
+    """Mixed into every API view: errors answered by ``exception_handler`` (also set as
+    REST_FRAMEWORK's EXCEPTION_HANDLER), and the schema that documents them."""
 
     schema = ApiSchema()
 
-    def handle_exception(self, exc: Exception) -> Any:
-        if isinstance(exc, ResultError):
-            return error_response(exc)
-        if isinstance(exc, ValidationError):
-            return invalid_input(exc)
-        if isinstance(exc, IntegrityError):
-            return Response(
-                {"detail": "this conflicts with data saved meanwhile; reload and try again",
-                 "current": None},
-                status=status.HTTP_409_CONFLICT,
-            )  # fmt: skip
-        return super().handle_exception(exc)  # type: ignore[misc]
+    def get_exception_handler(self) -> Any:
+        return exception_handler

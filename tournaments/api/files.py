@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -23,6 +26,8 @@ import engine
 from tournaments.api import serializers as s
 from tournaments.api.access import is_staff, require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin, error_status
+from tournaments.api.parsers import ObjectJSONParser
+from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -34,7 +39,12 @@ from tournaments.services.exports import (
     tournament_archive,
     tournament_nrd,
 )
-from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+from tournaments.services.imports import (
+    players_import_csv,
+    records_upload,
+    tournament_import,
+    upload_text,
+)
 
 
 class TextRenderer(BaseRenderer):
@@ -137,29 +147,84 @@ class TournamentArchiveDownload(_Download):
         return _attachment(text, f"tournament-{t.pk}.json", "application/json")
 
 
+# The default cap on an uploaded file (and on the whole body of an upload request);
+# settings.NARDY_MAX_UPLOAD_BYTES changes it. Record size and tag limits are the engine's
+# (read_records); this cap is the door's, before anything is read.
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+def upload_limit() -> int:
+    return int(getattr(settings, "NARDY_MAX_UPLOAD_BYTES", MAX_UPLOAD_BYTES))
+
+
+class UploadTooLarge(ResultError):
+    """The request is larger than the upload limit: HTTP 413."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            gettext("the upload is larger than the limit of %(limit)s bytes (%(mb)s MB)")
+            % {"limit": limit, "mb": f"{limit / 1_000_000:.1f}"},
+            field="file",
+        )
+        self.limit = limit
+
+
+def _body_limit(request: Any) -> int:
+    """Files may fill the upload limit; other bodies (JSON, forms) stay within Django's
+    DATA_UPLOAD_MAX_MEMORY_SIZE too, which DRF's JSON parser would not apply."""
+    limit = upload_limit()
+    if request.content_type.startswith("multipart/"):
+        return limit
+    memory = getattr(settings, "DATA_UPLOAD_MAX_MEMORY_SIZE", None)
+    return limit if memory is None else min(limit, memory)
+
+
 def _uploaded_text(request: Any, *names: str) -> str | bytes:
     upload = request.FILES.get("file")
     if upload is not None:
+        if upload.size is not None and upload.size > upload_limit():
+            raise UploadTooLarge(upload_limit())
         return bytes(upload.read())
+    data = request.data
+    if not isinstance(data, dict):
+        raise ResultError(
+            gettext("the JSON body must be an object, such as {%(name)s: ...}")
+            % {"name": f'"{names[0]}"'},
+            field=names[0],
+        )
     for name in names:
-        value = request.data.get(name)
+        value = data.get(name)
         if isinstance(value, str):
             return value
     raise ResultError(f"send a file or the text in {names[0]!r}", field="file")
 
 
-def _decoded(data: str | bytes) -> str:
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ResultError("the file is not UTF-8 text", field="file") from None
-
-
 class _Upload(ServiceErrorsMixin, APIView):
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [ObjectJSONParser, MultiPartParser, FormParser]
     permission_classes = [IsAuthenticated]
+
+    def initial(self, request: Any, *args: Any, **kwargs: Any) -> None:
+        """A body larger than the limit is refused before it is read (HTTP 413)."""
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = _body_limit(request)
+        if length > limit:
+            raise UploadTooLarge(limit)
+        super().initial(request, *args, **kwargs)
+
+    def handle_exception(self, exc: Exception) -> Any:
+        if isinstance(exc, UploadTooLarge):
+            return Response(
+                {"detail": exc.message, "field": exc.field, "limit": exc.limit},
+                status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            )
+        if isinstance(exc, RequestDataTooBig):
+            return self.handle_exception(UploadTooLarge(_body_limit(self.request)))
+        if isinstance(exc, RecursionError):  # JSON nested thousands of levels deep
+            exc = ResultError(gettext("the JSON is nested too deeply"), field="file")
+        return super().handle_exception(exc)
 
 
 class SeriesRecordsUpload(_Upload):
@@ -179,7 +244,7 @@ class SeriesRecordsUpload(_Upload):
             pk=pk,
         )  # fmt: skip
         require_director(request.user, series.tournament)
-        text = _decoded(_uploaded_text(request, "record"))
+        text = upload_text(_uploaded_text(request, "record"), field="record")
         report = records_upload(series=series, text=text, by=request.user)
         refused: dict[str, object] | None = None
         code = status.HTTP_201_CREATED
@@ -228,10 +293,9 @@ class TournamentImport(_Upload):
         new ids, players matched by name and club or created. One transaction."""
         if not is_staff(request.user):
             raise PermissionDenied("only staff may import tournaments")
-        upload = request.FILES.get("file")
-        if upload is not None:
+        if request.FILES.get("file") is not None:
             try:
-                archive = json.loads(_decoded(bytes(upload.read())))
+                archive = json.loads(upload_text(_uploaded_text(request, "file")))
             except json.JSONDecodeError as exc:
                 raise ResultError(f"the file is not JSON: {exc}", field="file") from None
         else:
@@ -249,6 +313,8 @@ class Verify(ServiceErrorsMixin, APIView):
     """Verify game records without a tournament: anyone may (throttled)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [AnonThrottle, UserThrottle, ScopedThrottle]
+    throttle_scope = "verify"
 
     @extend_schema(
         request=s.VerifyInput, responses={200: s.VerifyOutput, 400: ERRORS[400]},
@@ -292,6 +358,10 @@ class Verify(ServiceErrorsMixin, APIView):
 
 class Token(ServiceErrorsMixin, ObtainAuthToken):
     """A token for a username and password: send it as ``Authorization: Token …``."""
+
+    # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
+    throttle_classes = [AnonThrottle, ScopedThrottle]
+    throttle_scope = "token"
 
     @extend_schema(
         request=s.TokenInput, responses={200: s.TokenOutput, 400: ERRORS[400]},

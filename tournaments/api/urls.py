@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from csp.constants import SELF, UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, views
+from tournaments.api import files, jobs, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -20,6 +22,8 @@ router.register("rounds", views.RoundViewSet, basename="round")
 router.register("series", views.SeriesViewSet, basename="series")
 router.register("games", views.GameViewSet, basename="game")
 router.register("submissions", views.SubmissionViewSet, basename="submission")
+
+DOCS_CSP = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
 
 urlpatterns = [
     # before the router, whose detail routes would take "import" for an id
@@ -46,8 +50,15 @@ urlpatterns = [
         name="tournament-archive",
     ),
     path("verify/", files.Verify.as_view(), name="verify"),
+    path("jobs/<int:pk>/", jobs.JobStatus.as_view(), name="job"),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
-    path("redoc/", LocalRedocView.as_view(url_name="api:schema"), name="redoc"),
+    # Swagger UI and Redoc inject styles, Redoc runs a worker from a blob: scripts stay
+    # our own files (the split view serves Swagger's start script as a file)
+    path(
+        "docs/",
+        DOCS_CSP(SpectacularSwaggerSplitView.as_view(url_name="api:schema")),
+        name="docs",
+    ),
+    path("redoc/", DOCS_CSP(LocalRedocView.as_view(url_name="api:schema")), name="redoc"),
 ]

@@ -1,7 +1,8 @@
 # mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
 """The API's resources and their actions. Views are thin: they check the shape of the
-input, call one service and show the result; the services hold the rules, and their
-errors become 400/403/409 in tournaments/api/errors.py."""
+input, call one service and show the result (no ``serializer.save()``: every create,
+update and delete goes through a service); the services hold the rules, and their errors
+become 400/403/409 in tournaments/api/errors.py."""
 
 from __future__ import annotations
 
@@ -29,12 +30,33 @@ from tournaments.api.filters import (
     SeriesFilter,
     SubmissionFilter,
 )
-from tournaments.models import Club, Correction, Game, Player, Round, Series, Submission
+from tournaments.models import (
+    Club,
+    Correction,
+    Game,
+    Player,
+    Round,
+    Series,
+    Submission,
+    Tournament,
+)
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.standings import standings_for_tournament
+from tournaments.services.directing import (
+    tournament_create_by,
+    tournament_delete,
+    tournament_update,
+)
 from tournaments.services.pairings import bracket_create, round_generate
+from tournaments.services.people import (
+    club_create,
+    club_delete,
+    club_update,
+    player_create,
+    player_delete,
+    player_update,
+)
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
-from tournaments.services.setup import tournament_create
 from tournaments.services.submissions import (
     submission_confirm,
     submission_create,
@@ -58,6 +80,15 @@ class ClubViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     filterset_fields = ["country"]
     ordering_fields = ["name", "city", "country"]
 
+    def perform_create(self, serializer: Any) -> None:
+        serializer.instance = club_create(**serializer.validated_data)
+
+    def perform_update(self, serializer: Any) -> None:
+        serializer.instance = club_update(club=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance: Club) -> None:
+        club_delete(club=instance)
+
 
 class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     """Players: anyone reads, staff write."""
@@ -67,6 +98,15 @@ class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     permission_classes = [StaffWritesOrReadOnly]
     filterset_class = PlayerFilter
     ordering_fields = ["name", "rating", "experience", "club__name"]
+
+    def perform_create(self, serializer: Any) -> None:
+        serializer.instance = player_create(**serializer.validated_data)
+
+    def perform_update(self, serializer: Any) -> None:
+        serializer.instance = player_update(player=serializer.instance, **serializer.validated_data)
+
+    def perform_destroy(self, instance: Player) -> None:
+        player_delete(player=instance)
 
     @extend_schema(responses={200: s.RatingChangeSerializer(many=True), 404: ERRORS[404]})
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
@@ -91,14 +131,18 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
 
     def perform_create(self, serializer: Any) -> None:
         data = dict(serializer.validated_data)
-        tournament = tournament_create(
-            name=data.pop("name"), start_date=data.pop("start_date"), **data
-        )
-        tournament.directors.add(self.request.user)
-        serializer.instance = tournament
+        serializer.instance = tournament_create_by(
+            by=self.request.user, name=data.pop("name"), start_date=data.pop("start_date"),
+            **data,
+        )  # fmt: skip
 
     def perform_update(self, serializer: Any) -> None:
-        serializer.save()
+        serializer.instance = tournament_update(
+            tournament=serializer.instance, **serializer.validated_data
+        )
+
+    def perform_destroy(self, instance: Tournament) -> None:
+        tournament_delete(tournament=instance)
 
     @extend_schema(responses={200: s.StandingOutput(many=True), 404: ERRORS[404]})
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])

@@ -1,5 +1,6 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
+from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -9,6 +10,7 @@ from tournaments.models.series import (
     GameKind,
     Series,
     SeriesStatus,
+    points_of,
 )
 from tournaments.models.submission import Submission, SubmissionStatus
 from tournaments.models.tournament import (
@@ -38,6 +40,9 @@ __all__ = [
     "Game",
     "GameEnd",
     "GameKind",
+    "Job",
+    "JobKind",
+    "JobStatus",
     "Player",
     "ProhibitedPair",
     "RatingChange",
@@ -50,4 +55,5 @@ __all__ = [
     "TieBreak",
     "Tournament",
     "Variant",
+    "points_of",
 ]

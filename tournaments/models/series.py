@@ -9,6 +9,14 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from engine import WHITE, Outcome
+
+
+def points_of(kind: str, cube: int = 1) -> int:
+    """Game points of a result of ``kind`` with the cube at ``cube``, from the engine's
+    one table (a draw: 0, its scoring is a tournament setting, L11)."""
+    return Outcome(None if kind == "draw" else WHITE, kind, cube=cube).points
+
 
 class SeriesStatus(models.TextChoices):
     SCHEDULED = "scheduled", _("scheduled")
@@ -143,8 +151,9 @@ class Game(models.Model):
 
     @property
     def value(self) -> int:
-        """Game points to the winner (oin 1, mars 2, koks 3, times the cube); 0: draw."""
-        return {"oin": 1, "mars": 2, "koks": 3}.get(self.kind, 0) * self.cube
+        """Game points to the winner (oin 1, mars 2, koks 3, times the cube); 0: draw.
+        The one table is the engine's (``Outcome.points``)."""
+        return points_of(self.kind, self.cube)
 
     @property
     def loser_id(self) -> int | None:

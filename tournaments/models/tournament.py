@@ -109,6 +109,12 @@ class Tournament(models.Model):
         _("doubling cube (short backgammon)"), default=False,
         help_text=_("Series to N points count the cube's value; the Crawford rule applies."),
     )  # fmt: skip
+    opening_roll = models.CharField(
+        _("opening roll (short backgammon)"), max_length=5, default="lot",
+        choices=[("lot", _("the lot is white's first roll (no double)")),
+                 ("fresh", _("white rolls afresh after the lot"))],
+        help_text=_("RULES S2: every record of the tournament carries it as its OpeningRoll."),
+    )  # fmt: skip
     draw_scoring = models.CharField(
         _("a draw scores"), max_length=4, choices=DrawScoring.choices, default=DrawScoring.HALF
     )

@@ -1,63 +1,87 @@
-"""Directors' writes the pages need that setup.py does not have: changing a tournament's
-settings and adding a new player at the desk."""
+"""Directors' writes on a tournament: creating it (directed by its maker), changing its
+settings, deleting it. Every door (API, pages, admin) calls these."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import User as AuthUser
-from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Tournament
 from tournaments.services.errors import ResultError
+from tournaments.services.people import player_create
 from tournaments.services.results import User
-from tournaments.services.setup import tournament_create
+from tournaments.services.setup import (
+    tournament_check,
+    tournament_create,
+    tournament_settings_check,
+)
 
-# settings that change the meaning of games already played
-LOCKED_ONCE_PAIRED = ("variant", "format")
-
-
-def _validated(tournament: Tournament) -> None:
-    try:
-        tournament.full_clean(exclude=["directors"])
-    except ValidationError as exc:
-        field, messages = next(iter(exc.message_dict.items()))
-        raise ResultError(messages[0], field=None if field == "__all__" else field) from None
+# Settings fixed once a series is paired: they change the meaning of games already played
+# (the game and its rules, the series' length and who starts), how the pairings are made,
+# or the points of standings already shown. A director may still rename the tournament,
+# move its dates and venue, publish it, add Swiss rounds, choose what a withdrawal does,
+# and reorder the tie-breaks (they change no one's points, only the order of equal ones).
+LOCKED_ONCE_PAIRED = (
+    "variant", "format", "series_mode", "series_length", "lengths_by_stage", "first_move",
+    "mars", "last_roll", "block_check", "block_ahead", "cube", "draw_scoring",
+    "points_series_win", "points_series_draw", "points_series_loss", "points_per_game_point",
+    "bye_points", "forfeit_game_points", "third_place", "consolation",
+    "bracket_reset",
+)  # fmt: skip
 
 
 @transaction.atomic
 def tournament_create_by(*, by: User, name: str, start_date: Any, **settings: Any) -> Tournament:
     """A new tournament, directed by the user who made it."""
     tournament = tournament_create(name=name, start_date=start_date, **settings)
-    _validated(tournament)
     if isinstance(by, AuthUser):
         tournament.directors.add(by)
     return tournament
 
 
+def tournament_update_check(*, tournament: Tournament, paired: bool, **settings: Any) -> None:
+    """Raise ResultError if these changes may not be made (``tournament`` is changed in
+    memory, not saved)."""
+    tournament_settings_check(settings)
+    if paired:
+        for name in LOCKED_ONCE_PAIRED:
+            if name in settings and settings[name] != getattr(tournament, name):
+                raise ResultError(_("This cannot change once series are paired."), field=name)
+        swiss_rounds = settings.get("swiss_rounds")
+        played = tournament.rounds.count()
+        if swiss_rounds is not None and swiss_rounds < played:
+            raise ResultError(
+                _("%(n)d rounds are paired already.") % {"n": played}, field="swiss_rounds"
+            )
+    for name, value in settings.items():
+        setattr(tournament, name, value)
+    tournament_check(tournament)
+
+
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **settings: Any) -> Tournament:
-    """Change a tournament's settings; the game and the format stay once it is paired."""
+    """Change a tournament's settings; the rules, the format and the scoring stay once it
+    is paired (LOCKED_ONCE_PAIRED)."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if locked.series.exists():
-        for name in LOCKED_ONCE_PAIRED:
-            if name in settings and settings[name] != getattr(locked, name):
-                raise ResultError("this cannot change once series are paired", field=name)
-    for name, value in settings.items():
-        setattr(locked, name, value)
-    _validated(locked)
+    tournament_update_check(tournament=locked, paired=locked.series.exists(), **settings)
     locked.save()
     return locked
 
 
-def player_create(*, name: str, club: Club | None = None) -> Player:
-    """A new player (names are unique within a club)."""
-    name = name.strip()
-    if not name:
-        raise ResultError("a player needs a name", field="new_name")
-    if Player.objects.filter(name=name, club=club).exists():
-        raise ResultError(
-            f"{name} is already a player: choose them from the list", field="new_name"
-        )
-    return Player.objects.create(name=name, club=club)
+@transaction.atomic
+def tournament_delete(*, tournament: Tournament) -> None:
+    """Delete a tournament with everything in it (its directors decide)."""
+    tournament.delete()
+
+
+__all__ = [
+    "LOCKED_ONCE_PAIRED",
+    "player_create",
+    "tournament_create_by",
+    "tournament_delete",
+    "tournament_update",
+    "tournament_update_check",
+]

@@ -31,7 +31,8 @@ def tournament_tags(tournament: Tournament) -> dict[str, str]:
     """The rule tags a record of this tournament must carry (or gets, when absent)."""
     if tournament.variant == "short":
         return {"Mars": "on" if tournament.mars else "off",
-                "Cube": "on" if tournament.cube else "off"}  # fmt: skip
+                "Cube": "on" if tournament.cube else "off",
+                "OpeningRoll": tournament.opening_roll}  # fmt: skip
     if tournament.variant == "lurc":
         return {}
     return {

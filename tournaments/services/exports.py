@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
@@ -111,11 +112,38 @@ def score_text(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral_value() else str(value.normalize())
 
 
+# A cell a spreadsheet would run as a formula starts with one of these (OWASP, "CSV
+# injection"); such a cell is written with a leading apostrophe unless it is a number.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value made safe for a spreadsheet; numbers stay numbers.
+
+    >>> csv_cell("=cmd|' /C calc'!A0"), csv_cell("-1.5"), csv_cell(-2), csv_cell("Jana")
+    ("'=cmd|' /C calc'!A0", '-1.5', -2, 'Jana')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose every cell goes through csv_cell: every CSV the app writes."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        self.writer.writerow([csv_cell(v) for v in row])
+
+
 def standings_csv(tournament: Tournament) -> str:
     rows = standings_for_tournament(tournament=tournament)
     breaks = list(shown_tie_breaks(tournament))  # none for a knockout
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     writer.writerow(
         ["rank", "player", "club", "played", "won", "drawn", "lost", "game_points_for",
          "game_points_against", "mars_wins", "points", *breaks, "withdrawn"]
@@ -151,7 +179,7 @@ def crosstable_csv(tournament: Tournament) -> str:
         cells[(s.player1_id, s.player2_id)].append(f"{one}-{two}")
         cells[(s.player2_id, s.player1_id)].append(f"{two}-{one}")
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SafeWriter(out)
     writer.writerow(["rank", "player", *(r.player_name for r in rows)])
     for r in rows:
         writer.writerow(

@@ -4,6 +4,7 @@ transaction: a refused result changes nothing."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -15,19 +16,16 @@ from tournaments.models import (
     Correction,
     Game,
     GameEnd,
-    GameKind,
     Player,
     Series,
-    SeriesMode,
     SeriesStatus,
     Tournament,
-    Variant,
 )
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.result_rules import ResultRules, result_rules
 from tournaments.services.series import (
     series_decided_after,
-    series_next_white,
     series_recompute,
     series_scores,
 )
@@ -48,46 +46,21 @@ def is_director(user: User | None, tournament: Tournament) -> bool:
     return tournament.directors.filter(pk=user.pk).exists()
 
 
+def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
+    rows = Series.objects.select_for_update(of=("self",)) if lock else Series.objects
+    current = rows.select_related("tournament", "player1", "player2").get(pk=series.pk)
+    games = list(current.games.select_related("white", "black", "winner").order_by("number"))
+    return current, games
+
+
 def _locked_series(series: Series) -> tuple[Series, list[Game]]:
-    locked = (
-        Series.objects.select_for_update(of=("self",))
-        .select_related("tournament", "player1", "player2")
-        .get(pk=series.pk)
-    )
-    games = list(locked.games.select_related("white", "black", "winner").order_by("number"))
-    return locked, games
+    return _series_games(series, lock=True)
 
 
-def _check_outcome(
-    t: Tournament, series: Series, winner: Player | None, kind: str, ended: str, cube: int
-) -> None:
-    if kind not in GameKind.values:
-        raise ResultError(f"unknown result {kind!r}: oin, mars, koks or draw", field="kind")
-    if ended not in GameEnd.values:
-        raise ResultError(f"unknown ending {ended!r}", field="ended")
-    if (kind == GameKind.DRAW) != (winner is None):
-        raise ResultError("a draw has no winner, and any other result has one", field="winner")
-    if winner is not None and winner.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(f"{winner} does not play in this series", field="winner")
-    if kind == GameKind.DRAW and not (t.variant == Variant.LONG and t.last_roll):
-        raise ResultError(
-            "a game can end in a draw only with the right of last roll (L10)", field="kind"
-        )
-    if kind == GameKind.KOKS and t.variant != Variant.SHORT:
-        raise ResultError("koks exists only in short backgammon (S6)", field="kind")
-    if kind in (GameKind.MARS, GameKind.KOKS) and not t.mars:
-        raise ResultError("with mars off every win is an oin (L8)", field="kind")
-    if cube < 1 or cube & (cube - 1):
-        raise ResultError("the cube shows 1, 2, 4, 8, ...", field="cube")
-    if (cube > 1 or ended == GameEnd.DROPPED) and not (t.variant == Variant.SHORT and t.cube):
-        raise ResultError(
-            "this tournament plays without the doubling cube (S7)"
-            if t.variant == Variant.SHORT
-            else "only short backgammon has the doubling cube (S7)",
-            field="cube",
-        )
-    if ended == GameEnd.DROPPED and kind != GameKind.OIN:
-        raise ResultError("a dropped double scores the cube's value as an oin", field="kind")
+def _state(series: Series, games: list[Game]) -> tuple[object, ...]:
+    """What a check of the next game depends on: if it is the same under the lock as
+    when the record was verified, the verdict stands (no second replay)."""
+    return series.version, series.status, tuple((g.pk, g.version) for g in games)
 
 
 def _check_next_game(series: Series, games: list[Game], number: int | None) -> int:
@@ -101,6 +74,8 @@ def _check_next_game(series: Series, games: list[Game], number: int | None) -> i
     expected = len(games) + 1
     if number is None:
         return expected
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ResultError(f"a game's number is 1, 2, 3, ... (not {number!r})", field="number")
     if number < expected:
         raise Conflict(
             f"game {number} of this series is already entered; the next game is {expected}",
@@ -112,19 +87,25 @@ def _check_next_game(series: Series, games: list[Game], number: int | None) -> i
     return number
 
 
-def _check_colours(series: Series, games: list[Game], white: Player) -> Player:
-    """The black player, once ``white`` is checked against the series rule (L12)."""
+def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
+    """The black player, once ``white`` is checked against the series rule (L12: the
+    starter takes the colour that moves first - black in Lurč, Z1)."""
     if white.pk not in (series.player1_id, series.player2_id):
         raise ResultError(f"{white} does not play in this series", field="white")
-    expected = series_next_white(series, games)
-    if expected is not None and expected.pk != white.pk:
-        rule = series.tournament.get_first_move_display()
-        raise ResultError(
-            f"{expected} starts game {len(games) + 1} and has white (first move: {rule})",
-            field="white",
-        )
     black = series.player2 if white.pk == series.player1_id else series.player1
     assert black is not None
+    starter = rules.starter
+    if starter is not None:
+        other = series.player2 if starter.pk == series.player1_id else series.player1
+        assert other is not None
+        expected = rules.white_for(starter, other)
+        if expected.pk != white.pk:
+            rule = series.tournament.get_first_move_display()
+            raise ResultError(
+                f"{starter} starts game {rules.number} and has {rules.first_colour} "
+                f"(first move: {rule})",
+                field="white",
+            )
     return black
 
 
@@ -156,30 +137,15 @@ def game_enter_quick(
     ``number`` (the game the caller means to enter) guards against entering it twice."""
     series, games = _locked_series(series)
     number = _check_next_game(series, games, number)
-    black = _check_colours(series, games, white)
-    _check_outcome(series.tournament, series, winner, kind, ended, cube)
+    rules = result_rules(series=series, games=games, number=number)
+    black = check_colours(rules, series, white)
+    rules.check(series=series, winner=winner, kind=kind, ended=ended, cube=cube)
     game = Game.objects.create(
         series=series, number=number, white=white, black=black, winner=winner, kind=kind,
         ended=ended, cube=cube, entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games, game])
     return game
-
-
-def _match_tags(series: Series, games: list[Game]) -> dict[str, str]:
-    """For a series to N points with the cube: the match length and whether the next game
-    is the Crawford game (the first after a player reaches N-1; S7)."""
-    t = series.tournament
-    if not (t.variant == Variant.SHORT and t.cube and t.series_mode == SeriesMode.POINTS):
-        return {}
-    target = series.target
-    crawford_played = False
-    for n in range(len(games) + 1):
-        one, two = series_scores(series, games[:n])
-        crawford = not crawford_played and target - 1 in (one, two)
-        if n < len(games) and crawford:
-            crawford_played = True
-    return {"MatchLength": str(target), "Crawford": "on" if crawford else "off"}
 
 
 def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Player]:
@@ -198,39 +164,101 @@ def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Pl
     return found[0], found[1]
 
 
-@transaction.atomic
-def game_enter_record(
-    *, series: Series, record: str, number: int | None = None, by: User | None = None
-) -> Game:
-    """Enter a game from its full record: the engine verifies it before anything is
-    saved, and its players, variant and rule tags must agree with the series."""
-    series, games = _locked_series(series)
-    checked = check_record(
-        record, tournament=series.tournament, match_tags=_match_tags(series, games)
-    )
+def _check_score(series: Series, before: list[Game], white: Player, tags: dict[str, str]) -> None:
+    """A ``Score`` tag (the match score before the game, white first) must be the
+    series' score."""
+    given = tags.get("Score")
+    if not given:
+        return
+    one, two = series_scores(series, before)
+    mine, theirs = (one, two) if white.pk == series.player1_id else (two, one)
+    expected = f"{mine.normalize():f}-{theirs.normalize():f}"
+    if given != expected:
+        raise ResultError(
+            f'the record says [Score "{given}"] but the series stands {expected} '
+            "(white first) before this game",
+            field="record",
+        )
+
+
+@dataclass(frozen=True)
+class CheckedEntry:
+    """A record checked for a game of a series: the engine's verdict, with the game's
+    number and the series' players in their colours."""
+
+    checked: CheckedGame
+    number: int
+    white: Player
+    black: Player
+    winner: Player | None
+
+    def describe(self) -> str:
+        return describe_checked(self.checked)
+
+
+def series_check_record(
+    *,
+    series: Series,
+    games: list[Game],
+    record: str,
+    number: int | None = None,
+    correcting: Game | None = None,
+) -> CheckedEntry:
+    """THE record check for a game of a series, used by saving, the live check,
+    corrections, submissions and confirmations (and so imports): the engine replays the
+    record under the tournament's rule tags and the series' match tags (MatchLength,
+    Crawford, Cube, OpeningRoll); its [Game], [Series], [White], [Black] and [Score]
+    tags, its colours (L12) and its outcome must fit the series. ``games`` are the
+    series' games in order; ``correcting`` is the game a director replaces."""
+    at = correcting.number if correcting is not None else len(games) + 1
+    rules = result_rules(series=series, games=games, number=at)
+    checked = check_record(record, tournament=series.tournament, match_tags=rules.tags)
     tagged_game = checked.tags.get("Game")
-    if number is None and tagged_game:
+    if number is None and tagged_game and correcting is None:
         number = int(tagged_game)
-    elif number is not None and tagged_game and int(tagged_game) != number:
-        raise ResultError(f'the record says [Game "{tagged_game}"], not {number}', field="record")
+    elif tagged_game and int(tagged_game) != (number if correcting is None else at):
+        raise ResultError(
+            f'the record says [Game "{tagged_game}"], not {number or at}', field="record"
+        )
     tagged_series = checked.tags.get("Series")
     if tagged_series and tagged_series != str(series.pk):
         raise ResultError(
             f'the record says [Series "{tagged_series}"]: it belongs to another series',
             field="record",
         )
-    number = _check_next_game(series, games, number)
+    if correcting is None:
+        number = _check_next_game(series, games, number)
     white, black = _players_of_record(series, checked)
-    _check_colours(series, games, white)
+    check_colours(rules, series, white)
+    _check_score(series, games[: at - 1], white, checked.tags)
     winner = None if checked.winner is None else (white if checked.winner == "white" else black)
-    _check_outcome(series.tournament, series, winner, checked.kind, checked.ended, checked.cube)
+    rules.check(
+        series=series, winner=winner, kind=checked.kind, ended=checked.ended, cube=checked.cube
+    )
+    return CheckedEntry(checked, at, white, black, winner)
+
+
+@transaction.atomic
+def game_enter_record(
+    *, series: Series, record: str, number: int | None = None, by: User | None = None
+) -> Game:
+    """Enter a game from its full record: the engine verifies it before anything is
+    saved, and its players, variant and rule tags must agree with the series. The
+    replay runs before the series row is locked (so quick entries on the series do not
+    wait for it); under the lock the series must be as it was, else it is checked again."""
+    seen, games = _series_games(series, lock=False)
+    entry = series_check_record(series=seen, games=games, record=record, number=number)
+    series, games_now = _locked_series(series)
+    if _state(series, games_now) != _state(seen, games):
+        entry = series_check_record(series=series, games=games_now, record=record, number=number)
+    checked = entry.checked
     game = Game.objects.create(
-        series=series, number=number, white=white, black=black, winner=winner,
-        kind=checked.kind, ended=checked.ended, cube=checked.cube, record=checked.text,
-        verified=True, verification=f"ok, {describe_checked(checked)}",
+        series=series, number=entry.number, white=entry.white, black=entry.black,
+        winner=entry.winner, kind=checked.kind, ended=checked.ended, cube=checked.cube,
+        record=checked.text, verified=True, verification=f"ok, {entry.describe()}",
         entered_by=signed_in(by),
     )  # fmt: skip
-    _finish(series, [*games, game])
+    _finish(series, [*games_now, game])
     return game
 
 
@@ -273,9 +301,14 @@ def game_correct(
     """A director corrects a result: the earlier value is kept (who, when, before,
     after, why) and the series, standings and ratings follow. ``expected_version`` is the
     game's version the director saw: if someone changed it since, nothing is saved."""
-    series, games = _locked_series(game.series)
-    if not is_director(by, series.tournament):
+    seen, seen_games = _series_games(game.series, lock=False)
+    if not is_director(by, seen.tournament):
         raise PermissionDenied("only the tournament's directors may correct a result")
+    entry = None
+    if record is not None:  # replayed before the lock, as in game_enter_record
+        target = next(g for g in seen_games if g.pk == game.pk)
+        entry = series_check_record(series=seen, games=seen_games, record=record, correcting=target)
+    series, games = _locked_series(game.series)
     current = next(g for g in games if g.pk == game.pk)
     if expected_version is not None and current.version != expected_version:
         raise Conflict(
@@ -285,18 +318,17 @@ def game_correct(
         )
     if not reason or not reason.strip():
         raise ResultError("say why the result is corrected", field="reason")
-    game = next(g for g in games if g.pk == game.pk)
+    game = current
     before = game_snapshot(game)
     if record is not None:
-        checked = check_record(record, tournament=series.tournament)
-        white, black = _players_of_record(series, checked)
-        game.white, game.black = white, black
-        game.winner = None if checked.winner is None else (
-            white if checked.winner == "white" else black
-        )  # fmt: skip
+        if _state(series, games) != _state(seen, seen_games):
+            entry = series_check_record(series=series, games=games, record=record, correcting=game)
+        assert entry is not None
+        checked = entry.checked
+        game.white, game.black, game.winner = entry.white, entry.black, entry.winner
         game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
         game.record, game.verified = checked.text, True
-        game.verification = f"ok, {describe_checked(checked)}"
+        game.verification = f"ok, {entry.describe()}"
     else:
         if winner is not _UNSET:
             game.winner = winner
@@ -306,7 +338,10 @@ def game_correct(
         if game.record:  # the stored record no longer tells this result
             game.verified = False
             game.verification = "corrected by hand: the record no longer matches the result"
-    _check_outcome(series.tournament, series, game.winner, game.kind, game.ended, game.cube)
+        rules = result_rules(series=series, games=games, number=game.number)
+        rules.check(
+            series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube
+        )
     after = game_snapshot(game)
     if after == before:
         raise ResultError("the correction changes nothing")

@@ -51,18 +51,38 @@ def series_decided_after(series: Series, games: Sequence[Game]) -> int | None:
     return None
 
 
-def series_next_white(series: Series, games: Sequence[Game]) -> Player | None:
-    """Who starts (and has white in) the next game (RULES L12); None before game 1,
-    whose first player is chosen by lot (L2)."""
+def _first_is_white(series: Series) -> bool:
+    from engine.variants import WHITE, variant_named
+
+    v = variant_named(series.tournament.variant)
+    return getattr(v, "first_mover", v.first_side) == WHITE
+
+
+def series_next_starter(series: Series, games: Sequence[Game]) -> Player | None:
+    """Who starts the next game (RULES L12); None before game 1, whose first player is
+    chosen by lot (L2), and under the ``lot`` rule. The starter takes the colour that
+    moves first: white, but black in Lurč (Z1)."""
     rule = series.tournament.first_move
     if not games or rule == FirstMove.LOT:
         return None  # by lot (L2, S2)
     last = games[-1]
-    if last.winner is None or rule == FirstMove.ALTERNATE:
-        return last.black  # L12: after a draw, who moved second starts
+    starter, second = (last.white, last.black) if _first_is_white(series) else (
+        last.black, last.white
+    )  # fmt: skip
+    if last.winner_id is None or rule == FirstMove.ALTERNATE:
+        return second  # L12: after a draw, who moved second starts; alternate: colours swap
     if rule == FirstMove.WINNER:
-        return last.winner
-    return last.black if last.winner_id == last.white_id else last.white
+        return starter if last.winner_id == starter.pk else second
+    return second if last.winner_id == starter.pk else starter
+
+
+def series_next_white(series: Series, games: Sequence[Game]) -> Player | None:
+    """Who has white in the next game (None: by lot); see ``series_next_starter``."""
+    starter = series_next_starter(series, games)
+    if starter is None or _first_is_white(series):
+        return starter
+    other = series.player2 if starter.pk == series.player1_id else series.player1
+    return other
 
 
 def series_recompute(*, series: Series, games: Sequence[Game] | None = None) -> Series:

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Model
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import (
     CLOSED_STATUSES,
@@ -18,54 +22,122 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.errors import ResultError
+from tournaments.services.names import name_clean
+
+MAX_SEED = MAX_ROUND = 32767  # small integer columns
+
+# what a tournament's settings are: its fields but the id and the directors (access)
+TOURNAMENT_SETTINGS = frozenset(
+    f.name
+    for f in Tournament._meta.get_fields()
+    if f.concrete and not f.many_to_many and f.name != "id"
+)
 
 
+def tournament_check(tournament: Tournament) -> None:
+    """The rules every tournament's settings keep; raises ResultError on the field."""
+    tournament.name = name_clean(
+        tournament.name, max_length=Tournament._meta.get_field("name").max_length
+    )
+    tie_breaks = tournament.tie_breaks
+    if not isinstance(tie_breaks, list) or any(t not in TieBreak.values for t in tie_breaks):
+        unknown = tie_breaks if not isinstance(tie_breaks, list) else [
+            t for t in tie_breaks if t not in TieBreak.values
+        ]  # fmt: skip
+        raise ResultError(f"unknown tie-break {unknown[0]!r}" if unknown else
+                          "the tie-breaks are a list", field="tie_breaks")  # fmt: skip
+    if len(set(tie_breaks)) != len(tie_breaks):
+        raise ResultError("a tie-break is listed twice", field="tie_breaks")
+    if tournament.series_length is None or tournament.series_length < 1:
+        raise ResultError("a series is at least one point or game long", field="series_length")
+    if (
+        tournament.end_date
+        and tournament.start_date
+        and tournament.end_date < tournament.start_date
+    ):
+        raise ResultError(_("The tournament ends before it starts."), field="end_date")
+    integers_check(tournament)
+    try:
+        tournament.full_clean(exclude=["directors"], validate_constraints=False)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        raise ResultError(messages[0], field=None if field == "__all__" else field) from None
+
+
+def integers_check(instance: Model) -> None:
+    """Integers within their columns' range on every database (SQLite's is wider than
+    PostgreSQL's, which would refuse the value with a server error)."""
+    for field in instance._meta.concrete_fields:
+        bounds = BaseDatabaseOperations.integer_field_ranges.get(field.get_internal_type())
+        value = getattr(instance, field.attname)
+        if bounds is None or isinstance(value, bool) or not isinstance(value, int):
+            continue
+        low, high = bounds
+        if not low <= value <= high:
+            raise ResultError(
+                _("%(field)s must be between %(low)d and %(high)d.")
+                % {"field": field.verbose_name, "low": low, "high": high},
+                field=field.name,
+            )
+
+
+def tournament_settings_check(settings: dict[str, Any]) -> None:
+    unknown = sorted(set(settings) - TOURNAMENT_SETTINGS)
+    if unknown:
+        raise ResultError(_("%(field)s is not a tournament setting.") % {"field": unknown[0]},
+                          field=unknown[0])  # fmt: skip
+
+
+@transaction.atomic
 def tournament_create(*, name: str, start_date: Any, **settings: Any) -> Tournament:
     """A new tournament; the settings are the model's fields (checked here)."""
-    tie_breaks = settings.get("tie_breaks")
-    if tie_breaks is not None:
-        unknown = [t for t in tie_breaks if t not in TieBreak.values]
-        if unknown:
-            raise ResultError(f"unknown tie-break {unknown[0]!r}", field="tie_breaks")
-        if len(set(tie_breaks)) != len(tie_breaks):
-            raise ResultError("a tie-break is listed twice", field="tie_breaks")
-    if not name.strip():
-        raise ResultError("a tournament needs a name", field="name")
-    tournament = Tournament(name=name.strip(), start_date=start_date, **settings)
-    if tournament.series_length < 1:
-        raise ResultError("a series is at least one point or game long", field="series_length")
+    tournament_settings_check(settings)
+    tournament = Tournament(name=name, start_date=start_date, **settings)
+    tournament_check(tournament)
     tournament.save()
     return tournament
 
 
-def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
-    """Register a player for a tournament (once)."""
+def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
+    """Raise ResultError unless the player may be registered (once, with a seed in range)."""
+    if seed is not None and not 1 <= seed <= MAX_SEED:
+        raise ResultError(_("A seed is between 1 and %(n)d.") % {"n": MAX_SEED}, field="seed")
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ResultError(f"{player} is already registered", field="player")
+
+
+def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
+    """Register a player for a tournament (once)."""
+    entry_check(tournament=tournament, player=player, seed=seed)
     return Entry.objects.create(tournament=tournament, player=player, seed=seed)
+
+
+def round_number(*, tournament: Tournament, number: int | None = None) -> int:
+    """The number a new round gets (``number``, else the next); refused if taken."""
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    number = number or (last or 0) + 1
+    if not 1 <= number <= MAX_ROUND:
+        raise ResultError(_("A round's number is between 1 and %(n)d.") % {"n": MAX_ROUND},
+                          field="number")  # fmt: skip
+    if tournament.rounds.filter(number=number).exists():
+        raise ResultError(f"round {number} already exists", field="number")
+    return number
 
 
 def round_create(*, tournament: Tournament, number: int | None = None, name: str = "") -> Round:
     """The next round (or round ``number``)."""
-    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-    number = number or (last or 0) + 1
-    if tournament.rounds.filter(number=number).exists():
-        raise ResultError(f"round {number} already exists", field="number")
+    number = round_number(tournament=tournament, number=number)
     return Round.objects.create(tournament=tournament, number=number, name=name)
 
 
-@transaction.atomic
-def series_create(
+def series_check(
     *,
     tournament: Tournament,
     player1: Player | None,
     player2: Player | None,
     round: Round | None = None,
-    table: int | None = None,
-    slot: str = "",
-    length: int | None = None,
-) -> Series:
-    """Pair two registered players (or leave a bracket slot open: None)."""
+) -> None:
+    """Raise ResultError unless the two (registered) players may be paired."""
     if player1 is not None and player1 == player2:
         raise ResultError("a player cannot play against himself", field="player2")
     if round is not None and round.tournament_id != tournament.pk:
@@ -85,6 +157,25 @@ def series_create(
             or round.series.filter(player2=player).exists()
         ):
             raise ResultError(f"{player} already plays in round {round.number}", field=field)
+
+
+@transaction.atomic
+def series_create(
+    *,
+    tournament: Tournament,
+    player1: Player | None,
+    player2: Player | None,
+    round: Round | None = None,
+    table: int | None = None,
+    slot: str = "",
+    length: int | None = None,
+) -> Series:
+    """Pair two registered players (or leave a bracket slot open: None)."""
+    series_check(tournament=tournament, player1=player1, player2=player2, round=round)
+    if table is not None and not 1 <= table <= MAX_SEED:
+        raise ResultError(_("A table is between 1 and %(n)d.") % {"n": MAX_SEED}, field="table")
+    if length is not None and not 1 <= length <= 99:
+        raise ResultError(_("A series is 1 to 99 long."), field="length")
     return Series.objects.create(
         tournament=tournament, round=round, player1=player1, player2=player2, table=table,
         slot=slot, length=length,

@@ -15,13 +15,15 @@ from tournaments.models import (
     Submission,
     SubmissionStatus,
 )
-from tournaments.services.engine_bridge import check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.result_rules import result_rules
 from tournaments.services.results import (
     User,
+    check_colours,
     game_enter_quick,
     game_enter_record,
     is_director,
+    series_check_record,
     signed_in,
 )
 
@@ -59,15 +61,20 @@ def submission_create(
         raise PermissionDenied("only the players of a series may submit its results")
     if series.status in CLOSED_STATUSES:
         raise ResultError("the series is finished: no more results can be submitted")
-    entered = Game.objects.filter(series=series).count()
-    if number != entered + 1:
+    games = list(series.games.select_related("white", "black", "winner").order_by("number"))
+    if number != len(games) + 1:
         raise ResultError(
-            f"the next game of this series is game {entered + 1}, not {number}", field="number"
+            f"the next game of this series is game {len(games) + 1}, not {number}", field="number"
         )
+    # the same checks as the confirmation will make, so that what passes now counts then
     if record:
-        check_record(record, tournament=series.tournament)
+        series_check_record(series=series, games=games, record=record, number=number)
     elif white is None or kind not in GameKind.values:
         raise ResultError("give the record, or who had white, the winner and the result")
+    else:
+        rules = result_rules(series=series, games=games, number=number)
+        check_colours(rules, series, white)
+        rules.check(series=series, winner=winner, kind=kind, ended=ended, cube=cube)
     try:
         with transaction.atomic():
             return Submission.objects.create(

@@ -7,7 +7,7 @@ from tournaments.views.director import (
     tournament_edit,
     tournament_new,
 )
-from tournaments.views.game import game_detail, record_check
+from tournaments.views.game import game_detail
 from tournaments.views.public import (
     home,
     player_detail,
@@ -15,7 +15,13 @@ from tournaments.views.public import (
     tournament_detail,
     tournament_print,
 )
-from tournaments.views.results import confirmations, decide, enter_quick, enter_record
+from tournaments.views.results import (
+    confirmations,
+    decide,
+    enter_quick,
+    enter_record,
+    record_check,
+)
 
 __all__ = [
     "confirmations",

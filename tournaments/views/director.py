@@ -73,7 +73,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = directed_tournament(request, pk)
     form = TournamentForm(
-        request.POST if request.method == "POST" else None, instance=Tournament.objects.get(pk=pk)
+        request.POST if request.method == "POST" else None,
+        instance=Tournament.objects.get(pk=tournament.pk),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -96,8 +97,8 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     form = EntryForm(request.POST if request.method == "POST" else None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            player: Player = form.cleaned_data["player"] or player_create(
-                name=form.cleaned_data["new_name"]
+            player: Player = form.cleaned_data["player"] or _new_player(
+                form.cleaned_data["new_name"]
             )
             entry_register(tournament=tournament, player=player, seed=form.cleaned_data["seed"])
         except ResultError as exc:
@@ -117,6 +118,26 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _new_player(name: str) -> Player:
+    try:
+        return player_create(name=name)
+    except ResultError as exc:
+        exc.field = "new_name" if exc.field == "name" else exc.field
+        raise
+
+
+def _posted_player(request: HttpRequest, tournament: Tournament) -> Player:
+    """The registered player a button names; anything else is the director's mistake (a
+    message), never a server error."""
+    raw = request.POST.get("player", "")
+    entry = None
+    if raw.isascii() and raw.isdigit() and len(raw) < 10:
+        entry = Entry.objects.filter(tournament=tournament, player_id=int(raw)).first()
+    if entry is None:
+        raise ResultError(_("Choose a player registered for the tournament."), field="player")
+    return entry.player
+
+
 def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     tournament = directed_tournament(request, pk)
     try:
@@ -133,7 +154,7 @@ def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             _swap(tournament, request.POST.get("player_a"), request.POST.get("player_b"))
             messages.success(request, _("The two players have changed places."))
         elif action == "withdraw":
-            player = get_object_or_404(Player, pk=request.POST.get("player"))
+            player = _posted_player(request, tournament)
             entry_withdraw(tournament=tournament, player=player)
             messages.success(request, _("%(name)s has withdrawn.") % {"name": player.name})
     except ResultError as exc:
@@ -201,8 +222,9 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
         "ended": game.ended, "cube": game.cube, "version": game.version,
     }  # fmt: skip
     form = CorrectionForm(
-        request.POST if request.method == "POST" else None, series=series, initial=initial
-    )
+        request.POST if request.method == "POST" else None, series=series, initial=initial,
+        game=game,
+    )  # fmt: skip
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

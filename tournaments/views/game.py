@@ -1,19 +1,15 @@
-"""The game page (board, move list, replay) and the record check as you type."""
+"""The game page: board, move list, replay."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.gzip import gzip_page
-from django.views.decorators.http import require_POST
 
 from tournaments.board import HEIGHT, WIDTH
-from tournaments.models import Game, Series
+from tournaments.models import Game
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.replay import game_replay
-from tournaments.services.engine_bridge import check_record
-from tournaments.services.errors import ResultError
-from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible
 
 
@@ -50,25 +46,3 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "moves": replay.frames[1:],
         }
     return render(request, "tournaments/game.html", context)
-
-
-@require_POST
-def record_check(request: HttpRequest, pk: int) -> JsonResponse:
-    """The engine's verdict on a record typed for the next game of series ``pk``: what
-    the form would say on submit, nothing saved."""
-    try:
-        series = Series.objects.select_related("tournament", "player1", "player2").get(pk=pk)
-    except Series.DoesNotExist:
-        raise Http404 from None
-    directing = check_visible(request.user, series.tournament)
-    if not (directing or is_series_player(request.user, series)):
-        return JsonResponse({"ok": False, "message": "not allowed"}, status=403)
-    text = request.POST.get("record", "")
-    if not text.strip():
-        return JsonResponse({"ok": False, "empty": True, "message": ""})
-    try:
-        checked = check_record(text, tournament=series.tournament)
-    except ResultError as exc:
-        return JsonResponse({"ok": False, "message": exc.message, "line": exc.line, "col": exc.col})
-    result = "draw" if checked.winner is None else f"{checked.winner} {checked.kind}"
-    return JsonResponse({"ok": True, "message": f"{checked.white} - {checked.black}: {result}"})

@@ -1,12 +1,13 @@
 """Entering the next game of a series: a director enters it, a player of the series
-submits it for the opponent to confirm; the confirmations page."""
+submits it for the opponent to confirm; the record check as you type; the confirmations
+page."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,7 +16,11 @@ from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_servi
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_with_games
 from tournaments.services.errors import ResultError
-from tournaments.services.results import game_enter_quick, game_enter_record
+from tournaments.services.results import (
+    game_enter_quick,
+    game_enter_record,
+    series_check_record,
+)
 from tournaments.services.submissions import (
     is_series_player,
     submission_confirm,
@@ -63,7 +68,7 @@ def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
     record_form = RecordForm(initial={"number": request.POST.get("number")})
     if form.is_valid():
         data = form.cleaned_data
-        white, winner = form.player("white"), form.player("winner")
+        white, winner = form.white_player(), form.player("winner")
         assert white is not None
         try:
             if directing:
@@ -137,3 +142,30 @@ def decide(request: HttpRequest, pk: int, verdict: str) -> HttpResponse:
     except ResultError as exc:
         messages.error(request, exc.message)
     return redirect("tournaments:confirmations")
+
+
+@require_POST
+def record_check(request: HttpRequest, pk: int) -> JsonResponse:
+    """The verdict on a record typed for the next game of series ``pk``: exactly the
+    check that saving makes (``series_check_record``: rule and match tags, players,
+    colours, the Crawford game), nothing saved."""
+    try:
+        series = series_with_games(pk=pk)
+    except Series.DoesNotExist:
+        raise Http404 from None
+    directing = check_visible(request.user, series.tournament)
+    if not (directing or is_series_player(request.user, series)):
+        return JsonResponse({"ok": False, "message": _("not allowed")}, status=403)
+    text = request.POST.get("record", "")
+    if not text.strip():
+        return JsonResponse({"ok": False, "empty": True, "message": ""})
+    number = request.POST.get("number", "")
+    try:
+        entry = series_check_record(
+            series=series, games=list(series.games.all()), record=text,
+            number=int(number) if number.isascii() and number.isdigit() else None,
+        )  # fmt: skip
+    except ResultError as exc:
+        return JsonResponse({"ok": False, "message": exc.message, "line": exc.line, "col": exc.col})
+    message = f"{entry.white} - {entry.black}: {entry.describe()}"
+    return JsonResponse({"ok": True, "message": message})

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Series
 from tournaments.services.errors import ResultError
+from tournaments.services.imports import upload_text
 from tournaments.services.results import game_enter_record
 
 
@@ -30,9 +31,11 @@ class Command(BaseCommand):
         files: list[tuple[Path, list[RecordInFile]]] = []
         for path in options["files"]:
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
+                text = upload_text(path.read_bytes())
+            except OSError as exc:
                 raise CommandError(f"{path}: cannot be read: {exc}") from None
+            except ResultError as exc:
+                raise CommandError(f"{path}: {exc.message}") from None
             records = records_in_file(text)
             if not records:
                 raise CommandError(f"{path}: holds no game")

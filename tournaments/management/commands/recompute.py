@@ -8,8 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from tournaments.jobs import job_start
 from tournaments.management.records import progress
-from tournaments.models import Series, Tournament
+from tournaments.models import JobKind, Series, Tournament
 from tournaments.services.ratings import ratings_recompute
 from tournaments.services.series import series_recompute
 
@@ -24,6 +25,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--tournament", type=int, metavar="ID", help="only this tournament's series"
         )
+        parser.add_argument(
+            "--background", action="store_true",
+            help="run it as a job (on the worker when CELERY_BROKER_URL is set) and print its id",
+        )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
         series = Series.objects.select_related("tournament").order_by(
@@ -34,6 +39,13 @@ class Command(BaseCommand):
             if tournament is None:
                 raise CommandError(f"there is no tournament with id {options['tournament']}")
             series = series.filter(tournament=tournament)
+        if options["background"]:
+            job = job_start(
+                kind=JobKind.RECOMPUTE, params={"tournament": options["tournament"]}, by=None,
+                tournament=Tournament.objects.filter(pk=options["tournament"]).first(),
+            )  # fmt: skip
+            self.stdout.write(f"job {job.pk}: {job.status}")
+            return
         todo = list(series)
         statuses: Counter[str] = Counter()
         changed = 0

@@ -6,8 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.jobs import job_start
 from tournaments.management.records import progress, recheck_game
-from tournaments.models import Game, Tournament
+from tournaments.models import Game, JobKind, Tournament
 
 
 class Command(BaseCommand):
@@ -19,6 +20,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tournament", type=int, metavar="ID", help="only this tournament")
+        parser.add_argument(
+            "--background", action="store_true",
+            help="run it as a job (on the worker when CELERY_BROKER_URL is set) and print its id",
+        )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
         games = Game.objects.exclude(record="").select_related(
@@ -29,6 +34,13 @@ class Command(BaseCommand):
             if tournament is None:
                 raise CommandError(f"there is no tournament with id {options['tournament']}")
             games = games.filter(series__tournament=tournament)
+        if options["background"]:
+            job = job_start(
+                kind=JobKind.VERIFY_GAMES, params={"tournament": options["tournament"]}, by=None,
+                tournament=Tournament.objects.filter(pk=options["tournament"]).first(),
+            )  # fmt: skip
+            self.stdout.write(f"job {job.pk}: {job.status}")
+            return
         games = games.order_by("series__tournament_id", "series_id", "number")
         total = games.count()
         failures: list[str] = []

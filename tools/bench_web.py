@@ -1,0 +1,414 @@
+"""Web benchmark: the public pages and API reads of three big tournaments under load,
+each as a ratio to a bare Django view (the floor) measured in the same run.
+
+    .venv/bin/python tools/bench_web.py [--duration 5] [--connections 4] [--workers 2]
+
+(`make bench-web` runs it.) It needs PostgreSQL (``BENCH_DATABASE_URL``, by default
+``postgres://postgres@127.0.0.1:5432/nardy_bench``, created when missing), ``gunicorn``
+and ``wrk``. It builds, once, through the services:
+
+* a 128-player Swiss of 7 rounds (quick results; the last round's last tables are
+  left open for the quick-entry timing),
+* a 16-player round robin with a full, verified record for every game,
+* a 64-player double elimination played to its end,
+
+then starts gunicorn (DEBUG off, ``config.bench`` settings: the site plus ``/_floor/``),
+and runs ``wrk`` on each page for ``--duration`` seconds. The machine is shared and its
+speed moves from hour to hour, so the figure that counts is a page's throughput divided
+by the floor's, both measured in this run. It also prints, measured in-process with
+Django's test client (server time, no network):
+
+* cold: the 128-player Swiss page right after a result is corrected,
+* quick entry: one game entered through the quick-entry page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/nardy_bench"
+DB_URL = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+BENCH_ENV = {
+    "DATABASE_URL": DB_URL,
+    "DJANGO_SETTINGS_MODULE": "config.bench",
+    "DJANGO_DEBUG": "0",
+    "DJANGO_SECRET_KEY": "bench-web-" + "x" * 50,
+    "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+}
+os.environ.update(BENCH_ENV)
+
+SWISS = "Bench: Swiss, 128 players"
+ROBIN = "Bench: round robin, 16 players with records"
+DOUBLE = "Bench: double elimination, 64 players"
+OPEN_TABLES = 8  # the Swiss's last round keeps this many series open for quick entry
+
+# wrk reports the 95th percentile only through a script.
+WRK_SCRIPT = """
+done = function(summary, latency, requests)
+  io.write(string.format("P95_US %d\\n", latency:percentile(95)))
+  io.write(string.format("ERRORS %d\\n", summary.errors.status + summary.errors.connect
+    + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+"""
+
+
+def ensure_database() -> None:
+    import psycopg
+
+    name = DB_URL.rsplit("/", 1)[1]
+    server = DB_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(server, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django() -> None:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+# --- building the tournaments, through the services ---------------------------------
+
+
+def make_players(prefix: str, count: int) -> list:  # type: ignore[type-arg]
+    from tournaments.models import Player
+    from tournaments.services.imports import players_import_csv
+
+    rows = ["name,rating"] + [f"{prefix} {i:03d},{1500 + 7 * i}" for i in range(count)]
+    players_import_csv(data="\n".join(rows) + "\n")
+    return list(Player.objects.filter(name__startswith=f"{prefix} ").order_by("name"))
+
+
+def tournament(name: str, players: list, **settings: object):  # type: ignore[no-untyped-def,type-arg]
+    from tournaments.services.setup import entry_register, tournament_create
+
+    t = tournament_create(
+        name=name, start_date=datetime.date(2026, 11, 1), published=True, **settings
+    )
+    for p in players:
+        entry_register(tournament=t, player=p)
+    return t
+
+
+def enter_quick(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Play a series out on the scoresheet: random winners, colours as the rules ask."""
+    from tournaments.models import CLOSED_STATUSES
+    from tournaments.services.errors import ResultError
+    from tournaments.services.results import game_enter_quick
+
+    series.refresh_from_db()
+    while series.status not in CLOSED_STATUSES:
+        one, two = series.player1, series.player2
+        winner = one if rng.random() < 0.5 else two
+        for white in (one, two):
+            try:
+                game_enter_quick(series=series, white=white, winner=winner, kind="oin")
+                break
+            except ResultError:  # the other colour is the series rule's
+                continue
+        else:
+            raise RuntimeError(f"no colour accepted in series {series.pk}")
+        series.refresh_from_db()
+
+
+def enter_records(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Play a series out with full random records, each verified on entry."""
+    from engine import read_records
+    from engine.notation import write_tags
+    from engine.selfplay import random_game
+    from tournaments.models import CLOSED_STATUSES
+    from tournaments.services.errors import ResultError
+    from tournaments.services.results import game_enter_record
+
+    series.refresh_from_db()
+    while series.status not in CLOSED_STATUSES:
+        text = random_game("long", rng)
+        record = read_records(text)[0]
+        movetext = text.split("\n\n", 1)[1]
+        for white, black in ((series.player1, series.player2), (series.player2, series.player1)):
+            header = [
+                ("Variant", "long"),
+                ("White", white.name),
+                ("Black", black.name),
+                ("Result", record.tag("Result")),
+            ]
+            try:
+                game_enter_record(series=series, record="\n".join(write_tags(header)) + "\n\n"
+                                  + movetext)  # fmt: skip
+                break
+            except ResultError:
+                continue
+        else:
+            raise RuntimeError(f"no colour accepted in series {series.pk}")
+        series.refresh_from_db()
+
+
+def build(rng: random.Random) -> None:
+    from tournaments.models import CLOSED_STATUSES, Series, Tournament
+    from tournaments.services.pairings import bracket_create, round_generate
+
+    if not Tournament.objects.filter(name=SWISS).exists():
+        t = tournament(SWISS, make_players("Swiss", 128), format="swiss", variant="long",
+                       series_mode="points", series_length=1)  # fmt: skip
+        for number in range(1, 8):
+            r = round_generate(tournament=t)
+            series = list(r.series.order_by("table"))
+            last = number == 7
+            for s in series[: len(series) - OPEN_TABLES] if last else series:
+                enter_quick(s, rng)
+            print(f"  {SWISS}: round {number} paired and played", flush=True)
+    if not Tournament.objects.filter(name=ROBIN).exists():
+        t = tournament(ROBIN, make_players("Robin", 16), format="round_robin",
+                       variant="long", series_mode="points", series_length=3)  # fmt: skip
+        for _ in range(15):
+            r = round_generate(tournament=t)
+            for s in r.series.order_by("table"):
+                enter_records(s, rng)
+        print(f"  {ROBIN}: 15 rounds with records", flush=True)
+    if not Tournament.objects.filter(name=DOUBLE).exists():
+        t = tournament(DOUBLE, make_players("Double", 64), format="double_elimination",
+                       variant="long", series_mode="points", series_length=1)  # fmt: skip
+        bracket_create(tournament=t)
+        while True:
+            open_series = [
+                s for s in Series.objects.filter(tournament=t).exclude(status__in=CLOSED_STATUSES)
+                if s.player1_id and s.player2_id
+            ]  # fmt: skip
+            if not open_series:
+                break
+            for s in open_series:
+                enter_quick(s, rng)
+        print(f"  {DOUBLE}: played to its end", flush=True)
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    path: str
+
+
+def pages() -> list[Page]:
+    from tournaments.models import Game, Tournament
+
+    swiss = Tournament.objects.get(name=SWISS)
+    robin = Tournament.objects.get(name=ROBIN)
+    double = Tournament.objects.get(name=DOUBLE)
+    game = Game.objects.filter(series__tournament=robin).exclude(record="").order_by("pk").first()
+    assert game is not None
+    player = robin.entries.order_by("pk").first()
+    assert player is not None
+    series = swiss.series.order_by("pk").first()
+    assert series is not None
+    return [
+        Page("floor (bare view)", "/_floor/"),
+        Page("home", "/"),
+        Page("Swiss 128: tournament", f"/tournaments/{swiss.pk}/"),
+        Page("Swiss 128: API standings", f"/api/tournaments/{swiss.pk}/standings/"),
+        Page("Swiss 128: series", f"/series/{series.pk}/"),
+        Page("round robin 16: tournament", f"/tournaments/{robin.pk}/"),
+        Page("round robin 16: API standings", f"/api/tournaments/{robin.pk}/standings/"),
+        Page("round robin 16: game replay", f"/games/{game.pk}/"),
+        Page("round robin 16: player", f"/players/{player.player_id}/"),
+        Page("double elim. 64: tournament", f"/tournaments/{double.pk}/"),
+        Page("double elim. 64: API standings", f"/api/tournaments/{double.pk}/standings/"),
+        Page("API tournaments", "/api/tournaments/"),
+    ]
+
+
+# --- measuring ----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_gunicorn(port: int, workers: int) -> subprocess.Popen[bytes]:
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or shutil.which(
+        "gunicorn"
+    )
+    if gunicorn is None:
+        sys.exit("gunicorn is missing: make bench-web installs it (pip install -e '.[deploy]')")
+    proc = subprocess.Popen(
+        [
+            gunicorn,
+            "config.wsgi",
+            "-w",
+            str(workers),
+            "-b",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=os.environ | BENCH_ENV,
+    )
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/_floor/", timeout=1).read()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    sys.exit("gunicorn did not answer on /_floor/ within 10 s")
+
+
+@dataclass(frozen=True)
+class Load:
+    rps: float
+    p95_ms: float
+    errors: int
+
+
+def wrk(url: str, *, duration: int, connections: int, script: str) -> Load:
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--timeout", "10s", "-s", script, url],
+        capture_output=True,
+        text=True,
+        timeout=duration + 30,
+        check=True,
+    ).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    p95 = int(re.search(r"P95_US (\d+)", out).group(1)) / 1000  # type: ignore[union-attr]
+    errors = int(re.search(r"ERRORS (\d+)", out).group(1))  # type: ignore[union-attr]
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return Load(rps, p95, errors + (int(non2xx.group(1)) if non2xx else 0))
+
+
+def timed(action: Callable[[], object], repeat: int) -> float:
+    """The median of ``repeat`` runs, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def server_times(rng: random.Random) -> tuple[float, float]:
+    """(cold Swiss page after a correction, quick entry through the page), in ms."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from tournaments.models import CLOSED_STATUSES, Game, Tournament
+    from tournaments.services.results import game_correct
+
+    director, _ = User.objects.get_or_create(username="bench-director", is_superuser=True)
+    swiss = Tournament.objects.get(name=SWISS)
+    client = Client()
+    client.force_login(director)
+    page = f"/tournaments/{swiss.pk}/"
+    client.get(page)
+    game = Game.objects.filter(series__tournament=swiss, series__round__number=1).first()
+    assert game is not None
+
+    def correct_then_get() -> None:
+        g = Game.objects.get(pk=game.pk)
+        other = g.black if g.winner_id == g.white_id else g.white
+        game_correct(game=g, by=director, reason="benchmark", winner=other)
+        start = time.perf_counter()
+        assert client.get(page).status_code == 200
+        cold.append((time.perf_counter() - start) * 1000)
+
+    cold: list[float] = []
+    for _ in range(6):
+        correct_then_get()
+
+    quick: list[float] = []
+    for series in swiss.series.exclude(status__in=CLOSED_STATUSES).order_by("table"):
+        for white in (series.player1, series.player2):
+            data = {"white": white.pk, "winner": series.player1.pk, "kind": "oin",
+                    "ended": "played", "cube": 1, "number": 1}  # fmt: skip
+            start = time.perf_counter()
+            response = client.post(f"/series/{series.pk}/quick/", data)
+            elapsed = (time.perf_counter() - start) * 1000
+            if response.status_code == 302:
+                quick.append(elapsed)
+                break
+    if not quick:
+        sys.exit("no quick entry was accepted: the form fields may have changed")
+    return statistics.median(cold), statistics.median(quick)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=5, help="seconds of load a page")
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
+    parser.add_argument("--rebuild", action="store_true", help="drop and rebuild the data")
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is missing: apt-get install wrk (make bench-web does it as root)")
+
+    if args.rebuild:
+        import psycopg
+
+        name = DB_URL.rsplit("/", 1)[1]
+        with psycopg.connect(DB_URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as c:
+            c.execute(f'DROP DATABASE IF EXISTS "{name}"')
+    ensure_database()
+    setup_django()
+    rng = random.Random(20261201)
+    started = time.perf_counter()
+    build(rng)
+    print(f"data ready in {time.perf_counter() - started:.1f} s ({DB_URL})", flush=True)
+    targets = pages()
+
+    port = free_port()
+    server = start_gunicorn(port, args.workers)
+    results: dict[str, Load] = {}
+    try:
+        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+            f.write(WRK_SCRIPT)
+        for page in targets:
+            url = f"http://127.0.0.1:{port}{page.path}"
+            urllib.request.urlopen(url, timeout=30).read()  # warm: first request
+            results[page.name] = wrk(url, duration=args.duration,
+                                     connections=args.connections, script=f.name)  # fmt: skip
+        os.unlink(f.name)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+    floor = results[targets[0].name].rps
+    print(
+        f"\nbench-web: gunicorn {args.workers} workers, DEBUG off, wrk {args.connections} "
+        f"connections, {args.duration} s a page; target: every page >= 1/3 of the floor"
+    )
+    print(f"{'page':34} {'req/s':>9} {'vs floor':>9} {'p95 ms':>8}  errors")
+    for page in targets:
+        r = results[page.name]
+        mark = "" if r.rps * 3 >= floor else "  < 1/3"
+        print(f"{page.name:34} {r.rps:9.1f} {r.rps / floor:9.3f} {r.p95_ms:8.1f}  {r.errors}{mark}")
+    cold, quick = server_times(rng)
+    print(f"\ncold Swiss 128 page after a correction: {cold:.1f} ms server time (target <= 100)")
+    print(f"quick entry of a result through the page: {quick:.1f} ms server time (target <= 30)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+"""What each kind of job does: it calls the existing services (and the helpers of the
+commands verify_games and recompute) and returns a JSON summary for the job's page.
+
+A user's mistake is raised as a ResultError and ends the job as failed with its message."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.management.records import recheck_game
+from tournaments.models import Game, Job, JobKind, Series, Tournament
+from tournaments.services.errors import ResultError
+from tournaments.services.exports import Progress
+from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+from tournaments.services.ratings import ratings_recompute
+from tournaments.services.series import series_recompute
+
+Result = dict[str, Any]
+
+LISTED = 200  # at most so many failures / refused lines are kept in a result
+
+
+def _tournament(job: Job) -> Tournament | None:
+    if job.params.get("tournament") is None:
+        return None
+    tournament = Tournament.objects.filter(pk=job.params["tournament"]).first()
+    if tournament is None:
+        raise ResultError(f"there is no tournament with id {job.params['tournament']}")
+    return tournament
+
+
+def verify_games(job: Job, progress: Progress) -> Result:
+    """As manage.py verify_games: every stored record verified again."""
+    games = Game.objects.exclude(record="").select_related(
+        "series__tournament", "series__player1", "series__player2", "white", "black"
+    )
+    tournament = _tournament(job)
+    if tournament is not None:
+        games = games.filter(series__tournament=tournament)
+    games = games.order_by("series__tournament_id", "series_id", "number")
+    total = games.count()
+    failures: list[dict[str, Any]] = []
+    failed = changed = 0
+    for game in progress(games.iterator(chunk_size=200), desc="verifying", total=total):
+        verified, message = recheck_game(game)
+        if (verified, message) != (game.verified, game.verification):
+            game.verified, game.verification = verified, message
+            game.save(update_fields=["verified", "verification"])
+            changed += 1
+        if not verified:
+            failed += 1
+            if len(failures) < LISTED:
+                failures.append(
+                    {"game": game.pk, "series": str(game.series), "number": game.number,
+                     "message": message}
+                )  # fmt: skip
+    return {"games": total, "ok": total - failed, "failed": failed, "changed": changed,
+            "failures": failures}  # fmt: skip
+
+
+def recompute(job: Job, progress: Progress) -> Result:
+    """As manage.py recompute: series from their games, then every rating; one
+    transaction."""
+    series = Series.objects.select_related("tournament").order_by(
+        "tournament_id", "round__number", "table", "id"
+    )
+    tournament = _tournament(job)
+    if tournament is not None:
+        series = series.filter(tournament=tournament)
+    todo = list(series)
+    statuses: Counter[str] = Counter()
+    changed = 0
+    with transaction.atomic():
+        for s in progress(todo, desc="series", total=len(todo)):
+            before = (s.status, s.score1, s.score2, s.winner_id)
+            series_recompute(series=s)
+            changed += before != (s.status, s.score1, s.score2, s.winner_id)
+            statuses[s.status] += 1
+        rated = ratings_recompute()
+    return {"series": len(todo), "statuses": dict(sorted(statuses.items())),
+            "changed": changed, "rated": rated}  # fmt: skip
+
+
+def players_import(job: Job, progress: Progress) -> Result:
+    report = players_import_csv(data=job.data, progress=progress)
+    return {
+        "created": len(report.created),
+        "rejected": len(report.rejected),
+        "lines": [{"line": line, "reason": why} for line, why in report.rejected[:LISTED]],
+    }
+
+
+def archive_import(job: Job, progress: Progress) -> Result:
+    try:
+        archive = json.loads(job.data)
+    except json.JSONDecodeError as exc:
+        raise ResultError(f"the file is not JSON: {exc}", field="file") from None
+    result = tournament_import(
+        archive=archive, by=job.created_by, name=job.params.get("name") or None,
+        progress=progress,
+    )  # fmt: skip
+    t = result.tournament
+    job.tournament = t
+    job.save(update_fields=["tournament"])
+    return {
+        "tournament": t.pk,
+        "name": t.name,
+        "players_created": result.players_created,
+        "players_matched": result.players_matched,
+        "users_created": result.users_created,
+    }
+
+
+class Refused(ResultError):
+    """A game of an upload was refused: the games before it stay (``result``)."""
+
+    def __init__(self, message: str, result: Result) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+def records_into_series(job: Job, progress: Progress) -> Result:
+    series = Series.objects.select_related("tournament").filter(pk=job.params["series"]).first()
+    if series is None:
+        raise ResultError(f"there is no series with id {job.params['series']}")
+    report = records_upload(series=series, text=job.data, by=job.created_by, progress=progress)
+    result = {"series": series.pk, "entered": report.entered,
+              "games": [vars(g) for g in report.games]}  # fmt: skip
+    if report.refused is not None:
+        refused = report.games[-1]
+        raise Refused(
+            f"game {refused.game} (line {refused.line}) was refused: {refused.message}; "
+            f"{report.entered} game(s) entered before it",
+            result,
+        )
+    return result
+
+
+KINDS: dict[str, Callable[[Job, Progress], Result]] = {
+    JobKind.VERIFY_GAMES: verify_games,
+    JobKind.RECOMPUTE: recompute,
+    JobKind.PLAYERS_IMPORT: players_import,
+    JobKind.TOURNAMENT_IMPORT: archive_import,
+    JobKind.RECORDS_UPLOAD: records_into_series,
+}
+
+__all__ = ["KINDS", "Refused", "Result"]

@@ -1,0 +1,82 @@
+"""Long work run off the request (tournaments/jobs/): its input, progress and result.
+
+Everything about a job lives in this row, so that any app server shows it and any worker
+runs it: nothing depends on one process's memory."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class JobKind(models.TextChoices):
+    VERIFY_GAMES = "verify_games", _("verify the game records")
+    RECOMPUTE = "recompute", _("recompute series and ratings")
+    PLAYERS_IMPORT = "players_import_csv", _("import players from CSV")
+    TOURNAMENT_IMPORT = "tournament_import", _("import a tournament archive")
+    RECORDS_UPLOAD = "records_upload", _("upload game records")
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", _("waiting")
+    RUNNING = "running", _("running")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+FINISHED = (JobStatus.DONE, JobStatus.FAILED)
+
+
+class Job(models.Model):
+    kind = models.CharField(_("kind"), max_length=20, choices=JobKind.choices)
+    params = models.JSONField(default=dict, blank=True)
+    # the uploaded file's text, kept in the database so that every worker reads it
+    data = models.TextField(blank=True)
+    status = models.CharField(
+        _("status"), max_length=7, choices=JobStatus.choices, default=JobStatus.QUEUED
+    )
+    stage = models.CharField(max_length=40, blank=True)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="jobs",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("job")
+        verbose_name_plural = _("jobs")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=JobStatus.values), name="job_status_known"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(total__isnull=True) | models.Q(done__lte=models.F("total")),
+                name="job_done_at_most_total",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"job {self.pk} {self.kind} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+    @property
+    def percent(self) -> int | None:
+        if not self.total:
+            return 100 if self.status == JobStatus.DONE else None
+        return min(100, 100 * self.done // self.total)

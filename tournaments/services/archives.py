@@ -1,0 +1,392 @@
+"""A tournament archive (written by tournaments/services/exports.py, here or elsewhere)
+read back through the same services as every other door: the tournament, its players,
+rounds and series by the setup services, each game by quick or record entry, so that its
+outcome, cube and colours are checked and every score is computed, never trusted. A score
+the archive states must agree with its games. Who entered or corrected a result is the
+importing user; a correction keeps its archived author's name as text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as AuthUser
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, transaction
+from django.utils.dateparse import parse_datetime
+
+from tournaments.models import (
+    Club,
+    Correction,
+    Entry,
+    Game,
+    GameEnd,
+    GameKind,
+    Player,
+    ProhibitedPair,
+    Round,
+    Series,
+    SeriesStatus,
+    Submission,
+    Tournament,
+)
+from tournaments.services.directing import player_create, tournament_create_by
+from tournaments.services.errors import ResultError
+from tournaments.services.exports import (
+    ARCHIVE_FORMAT,
+    ARCHIVE_VERSION,
+    PAIRING_PLAYERS,
+    SETTINGS,
+    SNAPSHOT_PLAYERS,
+    Progress,
+    no_progress,
+)
+from tournaments.services.ratings import ratings_recompute
+from tournaments.services.results import (
+    User,
+    game_enter_quick,
+    game_enter_record,
+    game_snapshot,
+    signed_in,
+)
+from tournaments.services.setup import entry_register, round_create, series_create, series_forfeit
+
+
+@dataclass
+class ArchiveImport:
+    tournament: Tournament
+    players_created: int = 0
+    players_matched: int = 0
+    users_created: list[str] = field(default_factory=list)
+
+
+def tournament_import(
+    *, archive: Any, by: User | None = None, name: str | None = None,
+    progress: Progress = no_progress,
+) -> ArchiveImport:  # fmt: skip
+    """A tournament from an archive, with new ids, in one transaction: players are matched
+    by name and club or created; the games are entered again through the result services
+    and the series' scores, statuses and winners must agree with them. A refused archive
+    changes nothing; the error names its place (series, game, field)."""
+    if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
+        raise ResultError("this is not a tournament archive", field="file")
+    if archive.get("version") != ARCHIVE_VERSION:
+        raise ResultError(
+            f"archive version {archive.get('version')!r} is not supported (only {ARCHIVE_VERSION})",
+            field="file",
+        )
+    if _holds_nul(archive):
+        raise ResultError("the archive holds a NUL character, which no text may", field="file")
+    try:
+        with transaction.atomic():
+            return _Importer(archive, progress, signed_in(by)).run(name=name)
+    except ResultError:
+        raise
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        InvalidOperation,
+        ValidationError,
+    ) as exc:
+        raise ResultError(f"the archive is damaged: {type(exc).__name__} {exc}") from None
+    except IntegrityError as exc:
+        raise ResultError(f"the archive is inconsistent: {exc}") from None
+    except DataError as exc:  # a number or text too large for its column
+        raise ResultError(f"the archive is damaged: {exc}".strip()) from None
+
+
+def _holds_nul(archive: Any) -> bool:
+    stack = [archive]
+    while stack:  # no recursion: a hostile archive may be deeply nested
+        value = stack.pop()
+        if isinstance(value, str) and "\x00" in value:
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
+def _dt(value: str | None) -> datetime | None:
+    return None if value is None else _required_dt(value)
+
+
+def _required_dt(value: str) -> datetime:
+    parsed = parse_datetime(value)
+    if parsed is None:
+        raise ValueError(f"not a date and time: {value!r}")
+    return parsed
+
+
+# "... (correction by boss, imported)": the archived author, kept as text.
+_AUTHOR = re.compile(r"\(correction by .*, imported\)$")
+
+
+def correction_reason(reason: str, author: str | None, importer: AuthUser | None) -> str:
+    """The reason of an imported correction, naming its archived author unless that is
+    the importing user or the reason names an author already (an archive imported twice).
+
+    >>> correction_reason("it was a mars", "boss", None)
+    'it was a mars (correction by boss, imported)'
+    >>> correction_reason("it was a mars (correction by boss, imported)", "eva", None)
+    'it was a mars (correction by boss, imported)'
+    """
+    reason = reason.strip()
+    if not reason:
+        raise ValueError("a correction without a reason")
+    if author is None or _AUTHOR.search(reason):
+        return reason
+    if importer is not None and importer.username == author:
+        return reason
+    return f"{reason} (correction by {author}, imported)"
+
+
+class _Importer:
+    def __init__(self, archive: dict[str, Any], progress: Progress, by: AuthUser | None):
+        self.a = archive
+        self.progress = progress
+        self.by = by
+        self.players: dict[int, Player] = {}
+        self.users: dict[str, AuthUser] = {}
+        self.result: ArchiveImport
+
+    def user(self, username: str | None) -> AuthUser | None:
+        if username is None:
+            return None
+        if not isinstance(username, str) or not username.strip():
+            raise ValueError(f"not a username: {username!r}")
+        if username not in self.users:
+            model = get_user_model()
+            found = model.objects.filter(username=username).first()
+            if found is None:
+                found = model(username=username, is_active=False)
+                found.set_unusable_password()
+                found.full_clean(exclude=["password"])
+                found.save()
+                self.result.users_created.append(username)
+            self.users[username] = found
+        return self.users[username]
+
+    def player(self, ref: int | None) -> Player | None:
+        if ref is None:
+            return None
+        if ref not in self.players:
+            raise ValueError(f"player {ref} is not in the archive")
+        return self.players[ref]
+
+    def required(self, ref: int) -> Player:
+        player = self.player(ref)
+        if player is None:
+            raise ValueError("a player is missing")
+        return player
+
+    def pid(self, keys: tuple[str, ...], snapshot: Any) -> dict[str, Any]:
+        """A correction snapshot or pairing note with archive references made ids."""
+        if not isinstance(snapshot, dict):
+            raise ValueError(f"not an object: {snapshot!r}")
+        return {
+            k: self.required(v).pk if k in keys and isinstance(v, int) else v
+            for k, v in snapshot.items()
+        }
+
+    def run(self, *, name: str | None) -> ArchiveImport:
+        settings = dict(self.a["tournament"])
+        directors = settings.pop("directors", [])
+        unknown = sorted(set(settings) - set(SETTINGS))
+        if unknown:
+            raise ResultError(f"the archive has settings this installation lacks: {unknown}")
+        settings["start_date"] = date.fromisoformat(settings["start_date"])
+        if settings.get("end_date"):
+            settings["end_date"] = date.fromisoformat(settings["end_date"])
+        for f in Tournament._meta.concrete_fields:
+            if f.get_internal_type() == "DecimalField" and f.name in settings:
+                settings[f.name] = Decimal(str(settings[f.name]))
+        title = name or settings.pop("name")
+        settings.pop("name", None)
+        tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
+        self.result = ArchiveImport(tournament)
+        for username in directors:
+            user = self.user(username)
+            assert user is not None
+            tournament.directors.add(user)
+        self.import_players()
+        withdrawn = []
+        for e in self.a["entries"]:
+            entry = entry_register(
+                tournament=tournament, player=self.required(e["player"]), seed=e["seed"]
+            )
+            if e["withdrawn"]:
+                withdrawn.append(entry.pk)
+        for pp in self.a["prohibited_pairs"]:
+            ProhibitedPair.objects.create(
+                tournament=tournament, player_a=self.required(pp["player_a"]),
+                player_b=self.required(pp["player_b"]), reason=pp["reason"],
+            )  # fmt: skip
+        rounds = {
+            r["number"]: round_create(tournament=tournament, number=r["number"], name=r["name"])
+            for r in self.a["rounds"]
+        }
+        # Every series first (bracket moves find them by slot), then their games.
+        items = self.a["series"]
+        created = [(s, self.create_series(tournament, rounds, s)) for s in items]
+        for s, series in self.progress(created, desc="series", total=len(created)):
+            try:
+                self.play_series(s, series)
+            except ResultError as exc:
+                raise ResultError(
+                    f"series {s['ref']} ({series}): {exc.message}",
+                    field=f"series[{s['ref']}].{exc.field or 'games'}",
+                ) from None
+        Entry.objects.filter(pk__in=withdrawn).update(withdrawn=True)
+        if any(s.finished_at is not None for _, s in created):
+            ratings_recompute()  # the archived finish times order the rated series
+        return self.result
+
+    def import_players(self) -> None:
+        clubs: dict[str, Club] = {}
+        for c in self.a["clubs"]:
+            clubs[c["name"]], _ = Club.objects.get_or_create(
+                name=c["name"], defaults={"city": c["city"], "country": c["country"]}
+            )
+        for p in self.a["players"]:
+            club: Club | None = None if p["club"] is None else clubs[p["club"]]
+            found = Player.objects.filter(name=p["name"], club=club).first()
+            if found is None:
+                found = player_create(name=p["name"], club=club)
+                found.country, found.active = p["country"], p["active"]
+                found.full_clean()
+                found.save()
+                self.result.players_created += 1
+            else:
+                self.result.players_matched += 1
+            self.players[p["ref"]] = found
+
+    def create_series(
+        self, tournament: Tournament, rounds: dict[int, Round], s: dict[str, Any]
+    ) -> Series:
+        values = {"slot": s["slot"], "table": s["table"], "length": s["length"],
+                  "pairing": self.pid(PAIRING_PLAYERS, s["pairing"])}  # fmt: skip
+        Series(tournament=tournament, **values).full_clean(
+            exclude=["tournament", "round", "player1", "player2", "winner"]
+        )  # the values fit their columns
+        series = series_create(
+            tournament=tournament, round=rounds[s["round"]] if s["round"] is not None else None,
+            slot=s["slot"], table=s["table"], player1=self.player(s["player1"]),
+            player2=self.player(s["player2"]), length=s["length"],
+        )  # fmt: skip
+        series.pairing = values["pairing"]
+        series.save(update_fields=["pairing"])
+        return series
+
+    def play_series(self, s: dict[str, Any], series: Series) -> None:
+        """Enter the archived games through the result services, then check that the
+        series' stated score, status and winner are what the games give."""
+        if s["status"] not in SeriesStatus.values:
+            raise ResultError(f"unknown series status {s['status']!r}", field="status")
+        games: dict[int, Game] = {}
+        for g in s["games"]:
+            try:
+                games[g["number"]] = self.enter_game(series, g)
+            except ResultError as exc:
+                raise ResultError(
+                    f"game {g['number']}: {exc.message}",
+                    field=f"games[{g['number']}].{exc.field or 'record'}",
+                ) from None
+        series.refresh_from_db()
+        if s["status"] == SeriesStatus.FORFEITED and series.status != SeriesStatus.FORFEITED:
+            series = series_forfeit(series=series, winner=self.required(s["winner"]))
+        elif series.player2_id is None and not games and s["status"] == SeriesStatus.FINISHED:
+            if s["winner"] is None or self.player(s["winner"]) != series.player1:
+                raise ResultError("a bye is won by its one player", field="winner")
+            series.status, series.winner = SeriesStatus.FINISHED, series.player1
+        stated = {
+            "status": s["status"], "score1": Decimal(s["score1"]),
+            "score2": Decimal(s["score2"]), "winner": self.player(s["winner"]),
+        }  # fmt: skip
+        for name, value in stated.items():
+            computed = getattr(series, name)
+            if value != computed:
+                raise ResultError(
+                    f"{name} is {_shown(value)} in the archive, but its games give "
+                    f"{_shown(computed)}",
+                    field=name,
+                )
+        if series.status in (SeriesStatus.FINISHED, SeriesStatus.FORFEITED):
+            series.finished_at = _dt(s["finished_at"]) or series.finished_at
+        series.save()
+        self.import_submissions(s, series, games)
+
+    def enter_game(self, series: Series, g: dict[str, Any]) -> Game:
+        number, white, record = g["number"], self.required(g["white"]), g["record"] or ""
+        if not isinstance(record, str):
+            raise ResultError("a record is text", field="record")
+        if record and g["verified"]:
+            game = game_enter_record(series=series, record=record, number=number, by=self.by)
+            if game.white_id != white.pk:
+                raise ResultError(f"the record has {game.white} with white", field="white")
+        else:
+            game = game_enter_quick(
+                series=series, white=white, winner=self.player(g["winner"]), kind=g["kind"],
+                number=number, ended=g["ended"], cube=g["cube"], by=self.by,
+            )  # fmt: skip
+        told = game_snapshot(game)
+        for key in ("black", "winner", "kind", "ended", "cube"):
+            archived = g[key]
+            if key in SNAPSHOT_PLAYERS:
+                archived = None if archived is None else self.required(archived).pk
+            if told[key] != archived:
+                raise ResultError(f"{key} is {archived!r}, but the record tells {told[key]!r}",
+                                  field=key)  # fmt: skip
+        if record and not g["verified"]:
+            # a record kept beside a result corrected by hand: stored, marked unverified
+            game.record, game.verified = record, False
+            game.verification = str(g["verification"] or "")
+        corrections = g["corrections"]
+        game.version = len(corrections)
+        game.save(update_fields=["record", "verified", "verification", "version"])
+        Game.objects.filter(pk=game.pk).update(entered_at=_dt(g["entered_at"]) or game.entered_at)
+        for c in corrections:
+            correction = Correction.objects.create(
+                game=game, by=self.by, reason=correction_reason(c["reason"], c["by"], self.by),
+                before=self.pid(SNAPSHOT_PLAYERS, c["before"]),
+                after=self.pid(SNAPSHOT_PLAYERS, c["after"]),
+            )  # fmt: skip
+            Correction.objects.filter(pk=correction.pk).update(at=_required_dt(c["at"]))
+        return game
+
+    def import_submissions(self, s: dict[str, Any], series: Series, games: dict[int, Game]) -> None:
+        for sub in s["submissions"]:
+            submitted_by = self.user(sub["submitted_by"])
+            if submitted_by is None:
+                raise ValueError("a submission without its author")
+            created = Submission(
+                series=series, number=sub["number"], submitted_by=submitted_by,
+                white=self.player(sub["white"]), winner=self.player(sub["winner"]),
+                kind=sub["kind"], ended=sub["ended"], cube=sub["cube"], record=sub["record"],
+                status=sub["status"], decided_by=self.user(sub["decided_by"]),
+                decided_at=_dt(sub["decided_at"]), note=sub["note"],
+                game=games[sub["game"]] if sub["game"] is not None else None,
+            )  # fmt: skip
+            if sub["kind"] not in ("", *GameKind.values) or sub["ended"] not in GameEnd.values:
+                raise ValueError(f"submission {sub['number']}: unknown result")
+            created.full_clean(exclude=["submitted_at"])
+            created.save()
+            Submission.objects.filter(pk=created.pk).update(submitted_at=_dt(sub["submitted_at"]))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return str(value.normalize())
+    return "nobody" if value is None else str(value)
+
+
+__all__ = ["ArchiveImport", "correction_reason", "tournament_import"]

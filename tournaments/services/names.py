@@ -1,0 +1,41 @@
+"""Names as people see them: players, clubs and tournaments (issue 11, finding 7).
+
+A name is stored in NFC, without surrounding spaces, and without the invisible
+characters that make one name look like another: control characters (NUL, which
+PostgreSQL refuses, tabs, newlines), format characters (zero-width spaces and joiners,
+right-to-left overrides and isolates, the byte order mark) and line separators."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils.translation import gettext as _
+
+from tournaments.services.errors import ResultError
+
+# Cc control, Cf format (bidi overrides, zero-width), Cs lone surrogates (not UTF-8),
+# Zl/Zp line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def name_clean(value: str, *, field: str = "name", max_length: int | None = None) -> str:
+    """The name to store: NFC, stripped; refused (ResultError on ``field``) when it is
+    empty, too long or holds an invisible or control character."""
+    text = unicodedata.normalize("NFC", str(value)).strip()
+    for position, char in enumerate(text, start=1):
+        if unicodedata.category(char) in REFUSED_CATEGORIES:
+            raise ResultError(
+                _(
+                    "A name may not contain invisible or control characters "
+                    "(U+%(code)04X at position %(position)d)."
+                )
+                % {"code": ord(char), "position": position},
+                field=field,
+            )
+    if not text:
+        raise ResultError(_("A name is needed."), field=field)
+    if max_length is not None and len(text) > max_length:
+        raise ResultError(
+            _("A name has at most %(n)d characters.") % {"n": max_length}, field=field
+        )
+    return text

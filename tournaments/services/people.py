@@ -1,0 +1,120 @@
+"""Clubs and players: every door (API, pages, admin) writes them through these services,
+which clean the names (services/names.py) and keep names unique."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import ProtectedError
+from django.utils.translation import gettext as _
+
+from tournaments.models import Club, Player
+from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.names import name_clean
+
+CLUB_FIELDS = frozenset({"name", "city", "country"})
+PLAYER_FIELDS = frozenset({"name", "club", "country", "contact", "rating", "active", "user"})
+
+
+def _max_length(model: Any, field: str) -> int | None:
+    length: int | None = model._meta.get_field(field).max_length
+    return length
+
+
+def _check_keys(changes: dict[str, Any], allowed: frozenset[str]) -> None:
+    unknown = sorted(set(changes) - allowed)
+    if unknown:
+        raise ResultError(_("%(field)s cannot be set here.") % {"field": unknown[0]},
+                          field=unknown[0])  # fmt: skip
+
+
+def club_check(club: Club) -> None:
+    club.name = name_clean(club.name, max_length=_max_length(Club, "name"))
+    club.city = club.city.strip()
+    if club.city:
+        club.city = name_clean(club.city, field="city", max_length=_max_length(Club, "city"))
+    if Club.objects.filter(name=club.name).exclude(pk=club.pk).exists():
+        raise ResultError(_("A club named %(name)s exists already.") % {"name": club.name},
+                          field="name")  # fmt: skip
+
+
+@transaction.atomic
+def club_create(*, name: str, city: str = "", country: str = "") -> Club:
+    """A new club; its name is unique."""
+    club = Club(name=name, city=city, country=country)
+    club_check(club)
+    club.save()
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, **changes: Any) -> Club:
+    """Change a club's name, city or country."""
+    _check_keys(changes, CLUB_FIELDS)
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    for field, value in changes.items():
+        setattr(locked, field, value)
+    club_check(locked)
+    locked.save()
+    return locked
+
+
+def club_delete(*, club: Club) -> None:
+    """Remove a club; its players stay, without a club."""
+    club.delete()
+
+
+def player_check(player: Player, *, field: str = "name") -> None:
+    player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
+    if player.rating is None or not 0 < player.rating <= 10_000:
+        raise ResultError(_("A rating is between 1 and 10000."), field="rating")
+    same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
+    if same.exists():  # also without a club, where the database's constraint does not hold
+        raise ResultError(
+            _("%(name)s is already a player: choose them from the list.") % {"name": player.name},
+            field=field,
+        )
+
+
+@transaction.atomic
+def player_create(
+    *,
+    name: str,
+    club: Club | None = None,
+    country: str = "",
+    contact: str = "",
+    rating: float | None = None,
+    active: bool = True,
+) -> Player:
+    """A new player (names are unique within a club, and among players without one)."""
+    player = Player(name=name, club=club, country=country, contact=contact, active=active)
+    if rating is not None:
+        player.rating = rating
+    player_check(player)
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, **changes: Any) -> Player:
+    """Change a player's details (the rating moves by itself after rated series; setting
+    it here gives a newcomer a starting rating)."""
+    _check_keys(changes, PLAYER_FIELDS)
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    for field, value in changes.items():
+        setattr(locked, field, value)
+    player_check(locked)
+    locked.save()
+    return locked
+
+
+def player_delete(*, player: Player) -> None:
+    """Remove a player who has never been registered or paired (409 otherwise)."""
+    try:
+        player.delete()
+    except ProtectedError:
+        raise Conflict(
+            _("%(name)s has played in tournaments and cannot be deleted; mark them inactive.")
+            % {"name": player.name}
+        ) from None

@@ -1,0 +1,135 @@
+"""Background jobs' pages (tournaments/jobs/): start an import, an upload, a verification
+or a recomputation, then follow it on the job's page until its result is there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments.api.access import is_staff
+from tournaments.forms import add_service_error
+from tournaments.jobs import JobError, job_start, visible_jobs
+from tournaments.jobs.runner import input_limit
+from tournaments.models import JobKind, Series, Tournament
+from tournaments.services.results import is_director
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("File"))
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > input_limit():
+            raise forms.ValidationError(
+                _("The file is larger than %(mb)s MB.") % {"mb": input_limit() // 2**20}
+            )
+        try:
+            return str(upload.read().decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+
+
+class ArchiveForm(UploadForm):
+    name = forms.CharField(
+        label=gettext_lazy("Import under another name"), max_length=200, required=False
+    )
+
+
+def _upload_page(
+    request: HttpRequest, form_class: type[UploadForm], *, kind: str, title: str,
+    params: dict[str, Any] | None = None, tournament: Tournament | None = None,
+    context: dict[str, Any] | None = None,
+) -> HttpResponse:  # fmt: skip
+    posted = request.method == "POST"
+    form = form_class(request.POST if posted else None, request.FILES if posted else None)
+    if posted and form.is_valid():
+        extra = {"name": form.cleaned_data["name"]} if "name" in form.fields else {}
+        try:
+            job = job_start(
+                kind=kind, params={**(params or {}), **extra}, by=request.user,
+                tournament=tournament, data=form.cleaned_data["file"],
+            )  # fmt: skip
+        except JobError as exc:
+            add_service_error(form, exc)
+        else:
+            return redirect("tournaments:job", pk=job.pk)
+    status = 400 if form.is_bound else 200
+    page = {"form": form, "title": title, **(context or {})}
+    return render(request, "tournaments/job_upload.html", page, status=status)
+
+
+@login_required
+def players_import(request: HttpRequest) -> HttpResponse:
+    if not is_staff(request.user):
+        raise PermissionDenied
+    return _upload_page(
+        request, UploadForm, kind=JobKind.PLAYERS_IMPORT, title=_("Import players from CSV"),
+        context={"help": _("UTF-8 CSV with the header name,club,rating (club and rating may "
+                           "be empty). Refused lines are listed with the reason.")},
+    )  # fmt: skip
+
+
+@login_required
+def tournament_import(request: HttpRequest) -> HttpResponse:
+    if not is_staff(request.user):
+        raise PermissionDenied
+    return _upload_page(
+        request, ArchiveForm, kind=JobKind.TOURNAMENT_IMPORT,
+        title=_("Import a tournament archive"),
+        context={"help": _("A JSON archive exported from this or another installation: new "
+                           "ids, players matched by name and club or created; all or "
+                           "nothing.")},
+    )  # fmt: skip
+
+
+@login_required
+def records_upload(request: HttpRequest, pk: int) -> HttpResponse:
+    series = get_object_or_404(Series.objects.select_related("tournament"), pk=pk)
+    if not is_director(request.user, series.tournament):
+        raise PermissionDenied
+    return _upload_page(
+        request, UploadForm, kind=JobKind.RECORDS_UPLOAD, title=_("Upload game records"),
+        params={"series": series.pk}, tournament=series.tournament,
+        context={"series": series, "t": series.tournament,
+                 "help": _("A .nrd file: its games are entered in order; the first refused "
+                           "game stops the upload, the games before it stay.")},
+    )  # fmt: skip
+
+
+TOURNAMENT_JOBS = (JobKind.VERIFY_GAMES, JobKind.RECOMPUTE)
+
+
+@login_required
+@require_POST
+def tournament_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Directors: verify a tournament's records again, or recompute its series (and the
+    ratings, which depend on every tournament)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_director(request.user, tournament):
+        raise PermissionDenied
+    if kind not in TOURNAMENT_JOBS:
+        raise Http404
+    job = job_start(
+        kind=kind, params={"tournament": tournament.pk}, by=request.user, tournament=tournament
+    )
+    return redirect("tournaments:job", pk=job.pk)
+
+
+@login_required
+def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(visible_jobs(request.user).defer("data"), pk=pk)
+    return render(request, "tournaments/job.html", {"job": job})
+
+
+@login_required
+def job_list(request: HttpRequest) -> HttpResponse:
+    jobs = visible_jobs(request.user).defer("data", "result")[:50]
+    return render(request, "tournaments/jobs.html", {"jobs": jobs, "staff": is_staff(request.user)})
