@@ -220,6 +220,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a "kind": name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.series.GameKind",
+        "JobKindEnum": "tournaments.models.job.JobKind",
+    },
 }
 
 
@@ -344,3 +349,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LI
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))
+
+# Untrusted text (docs/deploy.md): an upload's size, and what one record may hold before
+# the engine's reader refuses it (HTTP 413 naming the limit). None switches a limit off.
+NARDY_MAX_UPLOAD_BYTES = env_int("NARDY_MAX_UPLOAD_BYTES", 5 * 2**20)
+NARDY_RECORD_LIMITS = {
+    "max_record_chars": env_int("NARDY_MAX_RECORD_CHARS", 1_000_000),
+    "max_tags": env_int("NARDY_MAX_TAGS", 100),
+    "max_line_chars": env_int("NARDY_MAX_LINE_CHARS", 10_000),
+    "max_games": env_int("NARDY_MAX_GAMES", 1_000),
+}

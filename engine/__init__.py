@@ -33,10 +33,11 @@ from engine.replay import (
     verify,
     verify_text,
 )
-from engine.variants import BLACK, WHITE, Rules
+from engine.variants import BLACK, SIDE_NAMES, WHITE, Rules, first_mover
 
 __all__ = [
     "BLACK",
+    "SIDE_NAMES",
     "WHITE",
     "Cube",
     "DiceError",
@@ -53,6 +54,7 @@ __all__ = [
     "Step",
     "Turn",
     "VerificationError",
+    "first_mover",
     "format_text",
     "legal_turns",
     "play",

@@ -4,17 +4,19 @@ match files of GNU Backgammon through engine.matfile)."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
 from engine.errors import EngineError, RecordSyntaxError
+from engine.limits import UNLIMITED
 from engine.matfile import looks_like_mat, read_mat, verify_mat_text, write_mat
 from engine.movegen import legal_turns
 from engine.notation import read_records
 from engine.position import Position
-from engine.replay import format_text, replay, verify_text
+from engine.replay import Replay, format_text, iter_verified, replay
 from engine.variants import Rules
 
 
@@ -25,31 +27,58 @@ def _read(path: str) -> str:
         return f.read()
 
 
+def _verified(path: str, f: TextIO) -> Iterator[Replay | RecordSyntaxError]:
+    """The verdicts of one file's games. A record file is read as a stream, game by game
+    and without size limits (a trusted file: memory stays that of one game); a .mat file
+    (small) is read whole."""
+    head = list(itertools.islice(f, 40))
+    if path.lower().endswith(".mat") or looks_like_mat("".join(head)):
+        yield from verify_mat_text("".join(head) + f.read())
+        return
+    # the lines as str.splitlines() cuts them, whatever the file's line ends
+    lines = (part for raw in itertools.chain(head, f) for part in raw.splitlines())
+    yield from iter_verified(lines, UNLIMITED)
+
+
 def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
     status = 0
     for path in paths:
         prefix = f"{path}: " if len(paths) > 1 else ""
         try:
-            text = _read(path)
+            f = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            print(f"{prefix}cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        try:
+            status = max(status, _print_verdicts(_verified(path, f), prefix, out))
         except (OSError, UnicodeDecodeError) as exc:
             print(f"{prefix}cannot read {path}: {exc}", file=sys.stderr)
             return 2
-        is_mat = path.lower().endswith(".mat") or looks_like_mat(text)
-        results = verify_mat_text(text) if is_mat else verify_text(text)
-        if not results:
-            print(f"{prefix}no games found", file=out)
+        finally:
+            if f is not sys.stdin:
+                f.close()
+    return status
+
+
+def _print_verdicts(results: Iterable[Replay | RecordSyntaxError], prefix: str, out: TextIO) -> int:
+    status = 0
+    number = 0
+    for number, r in enumerate(results, start=1):
+        if isinstance(r, RecordSyntaxError):
+            print(f"{prefix}game {number}: {r}", file=out)
             status = 1
-        for number, r in enumerate(results, start=1):
-            if isinstance(r, RecordSyntaxError):
-                print(f"{prefix}game {number}: {r}", file=out)
-                status = 1
-            elif r.error is not None:
-                print(f"{prefix}game {number}: {r.error.describe()}", file=out)
-                status = 1
-            else:
-                # the outcome as the Result tag writes it (NOTATION 3): "white mars", "*"
-                how = r.outcome.result if r.outcome else "*"
-                print(f"{prefix}game {number}: ok, {how}", file=out)
+        elif r.error is not None:
+            print(f"{prefix}game {number}: {r.error.describe()}", file=out)
+            status = 1
+        else:
+            # the outcome as the Result tag writes it (NOTATION 3): "white mars", "*"
+            how = r.outcome.result if r.outcome else "*"
+            if r.irregular:
+                how += f" (irregular: {r.irregular_text()})"
+            print(f"{prefix}game {number}: ok, {how}", file=out)
+    if not number:
+        print(f"{prefix}no games found", file=out)
+        status = 1
     return status
 
 

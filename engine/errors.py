@@ -31,6 +31,21 @@ class RecordSyntaxError(EngineError):
         super().__init__(f"line {line}, col {col}: {message}")
 
 
+class RecordTooLargeError(RecordSyntaxError):
+    """A record over one of the reader's limits (:class:`engine.limits.ReadLimits`):
+    ``limit`` names it (``max_tags``) and ``value`` is its value, so that the app can
+    answer 413 or 400 naming the limit. ``code`` and ``params`` say the same for
+    translation."""
+
+    code = "record_too_large"
+
+    def __init__(self, message: str, *, limit: str, value: int, line: int, col: int) -> None:
+        self.limit = limit
+        self.value = value
+        self.params = {"limit": limit, "value": value}
+        super().__init__(message, line=line, col=col)
+
+
 class IllegalTurnError(EngineError):
     """A turn that breaks a rule. ``rule`` is the rule id of RULES.md (``L4.1``)."""
 

@@ -28,6 +28,8 @@ def lurc_phases(me: Board | list[int], dice: tuple[int, int], pas: tuple[int, in
     Z3: while checkers wait at the start, each die enters one checker, doubles
     included, with no paš and no extra roll. Z7: a double n-n plays four n and four 7-n,
     then rolls again. Z8: 1-2 plays the 1 and the 2, then the chosen paš, then rolls again.
+    The extra roll needs every move played: the caller checks that (a paš partly
+    unplayed under must-play ends the turn).
     """
     a, b = max(dice), min(dice)
     placing = me[START] > 0
@@ -91,9 +93,11 @@ def lurc_turns(position: Position, dice: object, rules: Rules) -> list[Turn]:
     for pas in choices:
         phases, again = lurc_phases(me, roll, pas)
         nxt = position.turn if again else 1 - position.turn
+        moves = sum(len(p) for p in phases)
         for steps, m, o in phased_ends(state, me, opp, phases):
             end = after(position, m, o, nxt)
-            if m[0] == CHECKERS:  # the game is won: nobody rolls again
+            # the game is won, or the paš was partly unplayed (Z7): the opponent rolls
+            if m[0] == CHECKERS or len(steps) < moves:
                 end = end.with_turn(1 - position.turn)
             out.setdefault(end, Turn(roll, steps, end, pas))
     return list(out.values())
@@ -108,4 +112,6 @@ def lurc_play_written(
     every die needs no search; a shorter one is checked against every legal end."""
     phases, again = lurc_phases(me, state.dice, pas)
     steps, me2, opp2 = WrittenTurn(state, me, opp, segments(moves), phases).play()
-    return steps, me2, opp2, again and me2[0] < CHECKERS
+    # Z7, Z8: the extra roll only when every move of the roll was played
+    complete = len(steps) == sum(len(p) for p in phases)
+    return steps, me2, opp2, again and complete and me2[0] < CHECKERS

@@ -27,17 +27,18 @@ from engine.replay import Replay, replay
 from engine.variants import BAR, BLACK, OFF, SIDE_NAMES, WHITE
 
 RIGHT_COLUMN = 20  # a lone cell starting left of this column is player 0's
-_HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_PLAYERS = re.compile(r"^\s*(\S.*?)\s*:\s*(\d+)\s+(\S.*?)\s*:\s*(\d+)\s*$")
-_NUMBERED = re.compile(r"^\s*\d+\)")
+_HEADER = re.compile(r"^\s*([0-9]{1,6})\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(r"^\s*Game\s+([0-9]{1,6})\s*$", re.IGNORECASE)
+_PLAYERS = re.compile(r"^\s*(\S.*?)\s*:\s*([0-9]{1,6})\s+(\S.*?)\s*:\s*([0-9]{1,6})\s*$")
+_NUMBERED = re.compile(r"^\s*[0-9]{1,6}\)")
 _CELL = re.compile(
-    r"(?P<turn>(?P<dice>[1-6][1-6]):(?P<moves>(?:[ \t]+\d+\*?/\d+\*?(?:\(\d\))?)*))"
-    r"|(?P<double>Doubles\s*=>\s*(?P<value>\d+))|(?P<take>Takes)|(?P<drop>Drops)"
-    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?(?:\s+and\s+the\s+match)?)",
+    r"(?P<turn>(?P<dice>[1-6][1-6]):"
+    r"(?P<moves>(?:[ \t]+[0-9]{1,3}\*?/[0-9]{1,3}\*?(?:\([0-9]\))?)*))"
+    r"|(?P<double>Doubles\s*=>\s*(?P<value>[0-9]{1,6}))|(?P<take>Takes)|(?P<drop>Drops)"
+    r"|(?P<wins>Wins\s+(?P<points>[0-9]{1,6})\s+points?(?:\s+and\s+the\s+match)?)",
     re.IGNORECASE,
 )
-_STEP = re.compile(r"(\d+)(\*?)/(\d+)(\*?)(\(\d\))?")
+_STEP = re.compile(r"([0-9]{1,3})(\*?)/([0-9]{1,3})(\*?)(\([0-9]\))?")
 _EVENT = re.compile(r'^;\s*\[Event\s+"(.*)"\]\s*$')
 
 

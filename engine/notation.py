@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.errors import RecordSyntaxError
+from engine.errors import RecordSyntaxError, RecordTooLargeError
+from engine.limits import DEFAULT_LIMITS, UNLIMITED, ReadLimits
 from engine.movegen import Step
 from engine.variants import BAR, BLACK, OFF, START, WHITE
 
@@ -58,13 +59,23 @@ TAG_VALUES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-_TAG_LINE = re.compile(r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\][ \t]*$')
+# The value is matched as runs of plain characters between escapes: linear, with no
+# backtracking state per character (``(?:[^"\\]|\\.)*`` took 1.7 GB on a 10 MB line).
+# Numbers are ASCII digits only (``\d`` and ``str.isdigit`` take ``²`` and ``٣``).
+_TAG_LINE = re.compile(
+    r'^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"\\]*(?:\\.[^"\\]*)*+)"[ \t]*\][ \t]*$'
+)
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|[^\s{;]+")
-_NUMBER = re.compile(r"(\d+)\.+")
-_DICE = re.compile(r"([WB])?(\d)-?(\d)(?:\+(\d)-?(\d))?:")
-_WORD = re.compile(r"([WB])?(double|take|drop|resigns)")
-_MOVE = re.compile(r"((?:bar|off|\d+)\*?(?:/(?:bar|off|\d+)\*?)+)(?:\((\d+)\))?")
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_NUMBER = re.compile(r"([0-9]+)\.+")
+_DICE = re.compile(r"([WB])?([0-9])-?([0-9])(?:\+([0-9])-?([0-9]))?:")
+_WORD = re.compile(r"([WB])?(double|take|drop|resigns|accepted)")
+_MOVE = re.compile(r"((?:bar|off|[0-9]+)\*?(?:/(?:bar|off|[0-9]+)\*?)+)(?:\(([0-9]+)\))?")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_COUNT = re.compile(r"[1-9][0-9]{0,5}")  # a game number or match length: 1 to 999999
+_SCORE = re.compile(r"[0-9]{1,6}-[0-9]{1,6}")
+_BAD_CHAR = re.compile("[\x00\ud800-\udfff]")  # NUL and lone surrogates: no database takes them
+_ESCAPED = re.compile(r"\\(.)")
+_LONGEST_WORD = 200  # no action is longer (a chain of all 24 points is under 100)
 
 
 class WrittenMove(NamedTuple):
@@ -125,44 +136,105 @@ class GameRecord:
         return self.tag("Variant")
 
 
-def split_games(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
+def split_games(
+    text: str, limits: ReadLimits = UNLIMITED
+) -> list[tuple[int, list[tuple[int, str]]]]:
     """Cut a file into games: (first line number, [(line number, line)]). A game starts
     at a tag line that follows movetext (or the start of the file)."""
-    games: list[tuple[int, list[tuple[int, str]]]] = []
+    return [(lines[0][0], lines) for lines in iter_games(text.splitlines(), limits)]
+
+
+def iter_games(
+    lines: Iterable[str], limits: ReadLimits = UNLIMITED
+) -> Iterator[list[tuple[int, str]]]:
+    """The games of a file given line by line (a list, or an open file: the command line
+    reads a large file as a stream), each as its numbered lines. Checks each line: its
+    length (``limits.max_line_chars``), no NUL and no lone surrogate; and the number of
+    games (``limits.max_games``)."""
     current: list[tuple[int, str]] = []
     seen_moves = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.lstrip()
-        is_tag = stripped[:1] == "[" and _TAG_LINE.match(line) is not None
-        if is_tag and seen_moves:
-            games.append((current[0][0], current))
-            current, seen_moves = [], False
+    games = 0
+    max_line, max_games = limits.max_line_chars, limits.max_games
+    for number, line in enumerate(lines, start=1):
+        try:
+            _check_line(line, number, max_line)
+            stripped = line.lstrip()
+            is_tag = stripped[:1] == "[" and _TAG_LINE.match(line) is not None
+            if is_tag and seen_moves:
+                games += 1
+                if max_games is not None and games >= max_games:
+                    raise RecordTooLargeError(
+                        f"the file holds more than {max_games} games",
+                        limit="max_games",
+                        value=max_games,
+                        line=number,
+                        col=1,
+                    )
+                yield current
+                current, seen_moves = [], False
+        except RecordSyntaxError as exc:
+            exc.game = games + 1
+            raise
         if stripped and not is_tag:
             seen_moves = True
         if current or stripped:
             current.append((number, line))
     if current:
-        games.append((current[0][0], current))
-    return games
+        yield current
 
 
-def read_game(lines: Sequence[tuple[int, str]]) -> GameRecord:
+def _check_line(line: str, number: int, max_line: int | None) -> None:
+    if max_line is not None and len(line) > max_line:
+        raise RecordTooLargeError(
+            f"the line is longer than {max_line} characters",
+            limit="max_line_chars",
+            value=max_line,
+            line=number,
+            col=max_line + 1,
+        )
+    if "\x00" in line or not line.isascii():
+        bad = _BAD_CHAR.search(line)
+        if bad is not None:
+            what = "a NUL character" if bad.group() == "\x00" else "an invalid character"
+            raise RecordSyntaxError(
+                f"the record holds {what} (code {ord(bad.group()):#x}), which no record may "
+                "contain",
+                line=number,
+                col=bad.start() + 1,
+            )
+
+
+def read_game(lines: Sequence[tuple[int, str]], limits: ReadLimits = DEFAULT_LIMITS) -> GameRecord:
     """Read one game from its numbered lines; raises :class:`RecordSyntaxError`."""
     tags: list[tuple[str, str]] = []
+    names: set[str] = set()
+    max_tags = limits.max_tags
     i = 0
-    while i < len(lines) and (not lines[i][1].strip() or _TAG_LINE.match(lines[i][1])):
-        number, line = lines[i]
-        m = _TAG_LINE.match(line)
+    tag_line = _TAG_LINE.match
+    for number, line in lines:
+        m = tag_line(line)
+        if m is None and line.strip():
+            break
         if m:
-            tags.append(_check_tag(m.group(1), _unescape(m.group(2)), tags, number, line))
+            if max_tags is not None and len(tags) >= max_tags:
+                raise RecordTooLargeError(
+                    f"the game has more than {max_tags} tags",
+                    limit="max_tags",
+                    value=max_tags,
+                    line=number,
+                    col=line.index("[") + 1,
+                )
+            name, value = m.groups()
+            tags.append(_check_tag(name, _unescape(value), names, number, line))
+            names.add(name)
         i += 1
     first = lines[0][0] if lines else 1
-    if not any(k == "Variant" for k, _ in tags):
+    if "Variant" not in names:
         line_no, line = lines[i] if i < len(lines) else (first, "")
         if not tags and line.lstrip().startswith("["):
             col = len(line) - len(line.lstrip()) + 1
             raise RecordSyntaxError(
-                f'cannot read the tag {line.strip()!r}: write it as [Name "value"]',
+                f'cannot read the tag {_shown(line.strip())}: write it as [Name "value"]',
                 line=line_no,
                 col=col,
             )
@@ -174,52 +246,78 @@ def read_game(lines: Sequence[tuple[int, str]]) -> GameRecord:
     return GameRecord(tuple(tags), tuple(actions), first, tuple(preamble))
 
 
-def read_records(text: str) -> list[GameRecord]:
+def read_records(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> list[GameRecord]:
     """Read every game of a record file; the first syntax error is raised with its
-    game number."""
+    game number. ``limits`` bounds what a stranger's text may hold (the defaults are
+    safe for a web request); going over one raises :class:`RecordTooLargeError`."""
+    check_record_size(text, limits)
     out = []
-    for number, (_, lines) in enumerate(split_games(text), start=1):
+    for number, lines in enumerate(iter_games(text.splitlines(), limits), start=1):
         try:
-            out.append(read_game(lines))
+            out.append(read_game(lines, limits))
         except RecordSyntaxError as exc:
             exc.game = number
             raise
     return out
 
 
+def check_record_size(text: str, limits: ReadLimits) -> None:
+    """:class:`RecordTooLargeError` when ``text`` is over ``limits.max_record_chars``."""
+    if limits.max_record_chars is not None and len(text) > limits.max_record_chars:
+        raise RecordTooLargeError(
+            f"the record is longer than {limits.max_record_chars} characters",
+            limit="max_record_chars",
+            value=limits.max_record_chars,
+            line=1,
+            col=1,
+        )
+
+
+def _shown(value: str, size: int = 40) -> str:
+    """A value for a message: quoted, cut to ``size`` characters."""
+    return repr(value if len(value) <= size else value[:size] + "…")
+
+
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return _ESCAPED.sub(_escaped_char, value) if "\\" in value else value
 
 
-def _check_tag(
-    name: str, value: str, tags: list[tuple[str, str]], line_no: int, line: str
-) -> tuple[str, str]:
+def _escaped_char(m: re.Match[str]) -> str:
+    return m.group(1)  # faster than the template r"\1", which re expands for every match
+
+
+def _check_tag(name: str, value: str, names: set[str], line_no: int, line: str) -> tuple[str, str]:
     col = line.index("[") + 1
-    if any(k == name for k, _ in tags):
+    if name in names:
         raise RecordSyntaxError(f"the tag {name} is given twice", line=line_no, col=col)
     allowed = TAG_VALUES.get(name)
+    shown = _shown(value)
     if allowed and value not in allowed:
         choices = ", ".join(allowed)
         raise RecordSyntaxError(
-            f"unknown {name} {value!r}: it must be one of {choices}", line=line_no, col=col
+            f"unknown {name} {shown}: it must be one of {choices}", line=line_no, col=col
         )
-    if name == "MatchLength" and not (value.isdigit() and int(value) > 0):
+    if name == "MatchLength" and not _COUNT.fullmatch(value):
         raise RecordSyntaxError(
-            f"MatchLength must be a number of points, not {value!r}", line=line_no, col=col
-        )
-    if name == "Score" and not re.fullmatch(r"\d+-\d+", value):
-        raise RecordSyntaxError(
-            f"Score is the match score before the game, white first (like 3-2), not {value!r}",
+            f"MatchLength must be a number of points (1 to 999999), not {shown}",
             line=line_no,
             col=col,
         )
-    if name == "Game" and value and not (value.isdigit() and int(value) > 0):
+    if name == "Score" and not _SCORE.fullmatch(value):
         raise RecordSyntaxError(
-            f"Game must be the game's number in its series, not {value!r}", line=line_no, col=col
+            f"Score is the match score before the game, white first (like 3-2), not {shown}",
+            line=line_no,
+            col=col,
+        )
+    if name == "Game" and value and not _COUNT.fullmatch(value):
+        raise RecordSyntaxError(
+            f"Game must be the game's number in its series (1 to 999999), not {shown}",
+            line=line_no,
+            col=col,
         )
     if name == "Date" and value and not _valid_date(value):
         raise RecordSyntaxError(
-            f"Date must be a date written YYYY-MM-DD, not {value!r}", line=line_no, col=col
+            f"Date must be a date written YYYY-MM-DD, not {shown}", line=line_no, col=col
         )
     return name, value
 
@@ -237,8 +335,8 @@ def _valid_date(value: str) -> bool:
 
 
 _FAST_TURN = re.compile(
-    r"[ \t\r\n]*(?:\d+\.+[ \t\r\n]*)?(?:([WB])[ \t]*)?([1-6])-?([1-6]):"
-    r"((?:[ \t]+[0-9bar]+\*?(?:/[0-9bfaro]+\*?)+(?:\(\d\))?)*)(?=\s|$)"
+    r"[ \t\r\n]*(?:[0-9]+\.+[ \t\r\n]*)?(?:([WB])[ \t]*)?([1-6])-?([1-6]):"
+    r"((?:[ \t]+[0-9bar]+\*?(?:/[0-9bfaro]+\*?)+(?:\([0-9]\))?)*)(?=\s|$)"
 )
 _MOVE_CACHE: dict[str, WrittenMove] = {}
 
@@ -288,7 +386,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> 
                 if found is None or any(m.repeat > repeats for m in found):
                     return None
                 moves.extend(found)
-                if len(found) == 1 and len(_PLAIN) < 100_000:
+                if len(found) == 1 and len(token) < 40 and len(_PLAIN) < 100_000:
                     _PLAIN[token] = found[0]
         if dice is not None:
             append(new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
@@ -306,15 +404,33 @@ def _read_movetext(
     text = "\n".join(line for _, line in lines)
     actions: list[Action] = []
     preamble: list[str] = []
+    # the moves and comments of the last action, gathered here and put into it when the
+    # next action starts (rebuilding the action for each would be quadratic)
+    extra_moves: list[WrittenMove] = []
+    extra_comments: list[str] = []
     pending: tuple[int, int, int] | None = None  # a side letter read: side, line, col
     pos = 0
-    line_at, line_no = 0, lines[0][0]  # an offset whose line is known, and that line
+    # an offset whose line is known, that line and where it starts (all only move forward,
+    # so finding the line and column of every token is linear in the text)
+    line_at, line_no, line_start = 0, lines[0][0], 0
 
     def where(offset: int) -> tuple[int, int]:
-        nonlocal line_at, line_no
-        line_no += text.count("\n", line_at, offset)
+        nonlocal line_at, line_no, line_start
+        newlines = text.count("\n", line_at, offset)
+        if newlines:
+            line_no += newlines
+            line_start = text.rfind("\n", line_at, offset) + 1
         line_at = offset
-        return line_no, offset - text.rfind("\n", 0, offset)
+        return line_no, offset - line_start + 1
+
+    def flush() -> None:
+        if actions and (extra_moves or extra_comments):
+            last = actions[-1]
+            actions[-1] = last._replace(
+                moves=(*last.moves, *extra_moves), comments=(*last.comments, *extra_comments)
+            )
+            extra_moves.clear()
+            extra_comments.clear()
 
     size = len(text)
     fast_turn = _FAST_TURN.match
@@ -330,6 +446,7 @@ def _read_movetext(
                 a, b = int(fast.group(2)), int(fast.group(3))
                 side = None if letter is None else (WHITE if letter == "W" else BLACK)
                 dice = (a, b) if a >= b else (b, a)
+                flush()
                 actions.append(Action("turn", side, line, col, dice, None, moves))
                 pos = fast.end()
                 continue
@@ -343,12 +460,14 @@ def _read_movetext(
             if word[0] == "{" and not word.endswith("}"):
                 raise RecordSyntaxError("a comment { is never closed by }", line=line, col=col)
             body = word[1:-1] if word[0] == "{" else word[1:]
-            if actions:
-                last = actions[-1]
-                actions[-1] = last._replace(comments=(*last.comments, body.strip()))
-            else:
-                preamble.append(body.strip())
+            (extra_comments if actions else preamble).append(body.strip())
             continue
+        if len(word) > _LONGEST_WORD:
+            raise RecordSyntaxError(
+                f"cannot read {_shown(word)}: it is longer than any dice, move or word",
+                line=line,
+                col=col,
+            )
         number = _NUMBER.match(word)
         if number:
             word = word[number.end() :]
@@ -365,6 +484,7 @@ def _read_movetext(
             side, line, col = _side(dice_m.group(1), pending, line, col)
             pending = None
             roll, pas = _dice_values(dice_m, line, col)
+            flush()
             actions.append(Action("turn", side, line, col, roll, pas))
             word = word[dice_m.end() :]
             col += dice_m.end()
@@ -374,13 +494,12 @@ def _read_movetext(
         if cube:
             side, line, col = _side(cube.group(1), pending, line, col)
             pending = None
+            flush()
             actions.append(Action(cube.group(2), side, line, col))
             continue
         move = _MOVE.fullmatch(word)
         if move and pending is None and actions and actions[-1].kind == "turn":
-            last = actions[-1]
-            written = _written_move(move, line, col, repeats)
-            actions[-1] = last._replace(moves=(*last.moves, written))
+            extra_moves.append(_written_move(move, line, col, repeats))
             continue
         if move:
             raise RecordSyntaxError(
@@ -393,6 +512,7 @@ def _read_movetext(
         raise RecordSyntaxError(
             "a side letter ends the game without a turn", line=pending[1], col=pending[2]
         )
+    flush()
     return actions, preamble
 
 
@@ -414,7 +534,7 @@ def _cached_moves(group: str) -> tuple[WrittenMove, ...] | None:
                 move = _written_move(m, 0, 0)
             except RecordSyntaxError:
                 return None
-            if len(_MOVE_CACHE) < 100_000:
+            if len(word) < 40 and len(_MOVE_CACHE) < 100_000:
                 _MOVE_CACHE[word] = move
         out.append(move)
     return tuple(out)
@@ -461,18 +581,21 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
         elif name == "off":
             points.append((OFF, star))
         else:
-            value = int(name)
+            value = int(name) if len(name) <= 4 else 9999  # no int() of a huge number
             if not 1 <= value <= 24:
                 raise RecordSyntaxError(
-                    f"point {value} in {m.group()!r} does not exist: points are 1-24, bar and off",
+                    f"point {_shown(name, 6)} in {_shown(m.group())} does not exist: points are "
+                    "1-24, bar and off",
                     line=line,
                     col=col,
                 )
             points.append((value, star))
-    repeat = int(m.group(2) or 1)
+    count = m.group(2) or "1"
+    repeat = int(count) if len(count) <= 4 else 9999
     if not 1 <= repeat <= repeats:  # four in a double, ten in a Lurč houšek with its paš
         raise RecordSyntaxError(
-            f"{m.group()!r} repeats a move {repeat} times; a roll allows at most {repeats}",
+            f"{_shown(m.group())} repeats a move {_shown(count, 6)} times; a roll allows at "
+            f"most {repeats}",
             line=line,
             col=col,
         )
@@ -483,17 +606,18 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
 
 
 def _explain(word: str) -> str:
-    if re.fullmatch(r"[WB]?\d+", word):
-        return f"cannot read {word!r}: dice are written with a colon, like 64:"
-    if re.fullmatch(r"[WB]?\d+-\d+", word):
-        return f"cannot read {word!r}: dice are written with a colon, like 6-4:"
-    if re.fullmatch(r"[WB]?\d\d\d+:", word):
-        return f"cannot read the dice {word!r}: a roll is two dice, like 64:"
+    shown = _shown(word)
+    if re.fullmatch(r"[WB]?[0-9]+", word):
+        return f"cannot read {shown}: dice are written with a colon, like 64:"
+    if re.fullmatch(r"[WB]?[0-9]+-[0-9]+", word):
+        return f"cannot read {shown}: dice are written with a colon, like 6-4:"
+    if re.fullmatch(r"[WB]?[0-9][0-9][0-9]+:", word):
+        return f"cannot read the dice {shown}: a roll is two dice, like 64:"
     if "/" in word:
-        return f"cannot read the move {word!r}: write it FROM/TO with points 1-24, bar or off"
+        return f"cannot read the move {shown}: write it FROM/TO with points 1-24, bar or off"
     return (
-        f"cannot read {word!r}: expected dice like 64:, a move like 24/18, a turn number, "
-        "double, take, drop or resigns"
+        f"cannot read {shown}: expected dice like 64:, a move like 24/18, a turn number, "
+        "double, take, drop, resigns or accepted"
     )
 
 

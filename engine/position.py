@@ -160,7 +160,7 @@ def _point_index(v: Variant, side: str, key: object) -> int:
         if v.name != "lurc":
             raise PositionError(f"{side}: only Lurč has a start (checkers not yet entered)")
         return START
-    if isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 24:
+    if isinstance(key, str) and key in _POINT_KEYS:  # ASCII digits only ("²" is no point)
         return int(key)
     raise PositionError(f"{side}: {key!r} is not a point (1-24, bar, start)")
 
@@ -234,3 +234,6 @@ def render(pos: Position) -> str:
 
 
 __all__ = ["BLACK", "WHITE", "Board", "Cube", "Position", "render"]
+
+
+_POINT_KEYS = frozenset(str(p) for p in range(1, 25))

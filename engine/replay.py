@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.errors import IllegalTurnError, RecordSyntaxError, VerificationError
-from engine.lurc import lurc_play_written
+from engine.errors import (
+    IllegalTurnError,
+    RecordSyntaxError,
+    RecordTooLargeError,
+    VerificationError,
+)
+from engine.irregular import play_accepted
+from engine.limits import DEFAULT_LIMITS, ReadLimits
+from engine.lurc import lurc_phases, lurc_play_written
 from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state, turn_states
 from engine.notation import (
     Action,
     GameRecord,
     WrittenAction,
+    check_record_size,
     dice_text,
+    iter_games,
     read_game,
     read_movetext_line,
-    split_games,
+    read_records,
     write_movetext,
     write_steps,
     write_tags,
@@ -61,6 +71,7 @@ class PlayedAction(NamedTuple):
     before: Position
     after: Position
     steps: tuple[Step, ...] = ()
+    irregular: bool = False  # a turn that broke a rule and was accepted (NOTATION 1)
 
     @property
     def canonical(self) -> str:
@@ -84,10 +95,16 @@ class Replay:
     position: Position | None = None
     outcome: Outcome | None = None
     error: VerificationError | None = None
+    # the accepted irregular turns: (turn number, side), in the order played
+    irregular: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    def irregular_text(self) -> str:
+        """``turn 12 white accepted, turn 15 black accepted``; empty when none."""
+        return ", ".join(f"turn {n} {SIDE_NAMES[side]} accepted" for n, side in self.irregular)
 
     @property
     def positions(self) -> list[Position]:
@@ -100,7 +117,12 @@ class Replay:
     def canonical(self) -> str:
         """The game written canonically (only the actions replayed so far)."""
         actions = [
-            WrittenAction(p.side, p.action.kind, p.canonical, p.action.comments)
+            WrittenAction(
+                p.side,
+                p.action.kind,
+                f"{p.canonical} accepted" if p.irregular else p.canonical,
+                p.action.comments,
+            )
             for p in self.played
         ]
         first = variant_named(self.record.variant).first_side
@@ -232,7 +254,13 @@ class _Replayer:
                         "L8",
                     )
                 if action.kind == "turn":
-                    self.turn(action)
+                    follows = actions[i] if i < count else None
+                    accepted = follows if follows and follows.kind == "accepted" else None
+                    i += accepted is not None
+                    self.turn(action, accepted)
+                elif action.kind == "accepted":
+                    before = actions[i - 2] if i >= 2 else None
+                    raise self.fail(*_misplaced_acceptance(before))
                 elif action.kind == "resigns":
                     self.resign(action)
                 else:
@@ -322,7 +350,7 @@ class _Replayer:
             self.out.outcome = Outcome(self.mover, "oin", dropped=True, cube=cube.value)
         self.out.played.append(PlayedAction(action, self.side, self.number, pos, self.position()))
 
-    def turn(self, action: Action) -> None:
+    def turn(self, action: Action, accepted: Action | None = None) -> None:
         v = self.variant
         mover = self.mover
         if self.side == v.first_side and not self.again:
@@ -346,6 +374,7 @@ class _Replayer:
         state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
         again = False
+        irregular = False
         try:
             if v.name == "lurc":
                 steps, me, opp, again = lurc_play_written(
@@ -354,7 +383,14 @@ class _Replayer:
             else:
                 steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
         except IllegalTurnError as exc:
-            raise self.fail(exc.message, exc.rule) from None
+            if accepted is None:
+                raise self.fail(exc.message, exc.rule) from None
+            steps, me, opp, again = self._accepted(state, action, accepted)
+            irregular = True
+        else:
+            if accepted is not None:
+                self.action, self.side = accepted, 1 - mover  # the opponent accepts
+                raise self.fail(*_misplaced_acceptance(action))
         self.first = False
         self.again = again  # Z7, Z8: a paš gives the same player another roll
         before = self.built
@@ -364,8 +400,10 @@ class _Replayer:
         if self.keep:
             assert before is not None
             self.out.played.append(
-                PlayedAction(action, mover, self.number, before, self.position(), steps)
+                PlayedAction(action, mover, self.number, before, self.position(), steps, irregular)
             )
+        if irregular:
+            self.out.irregular.append((self.number, mover))
         if self.pending_last:
             self.pending_last = False
             if me[OFF] == CHECKERS:
@@ -378,9 +416,49 @@ class _Replayer:
             else:
                 self.out.outcome = outcome_for(self.position(), mover, self.rules)
 
+    def _accepted(
+        self, state: TurnState, action: Action, accepted: Action
+    ) -> tuple[tuple[Step, ...], list[int], list[int], bool]:
+        """Play a turn the opponent accepted although it broke a rule: only the physical
+        checks (NOTATION 1, ``accepted``). A Lurč paš still gives its extra roll when all
+        its moves were written (Z7)."""
+        mover = self.mover
+        if accepted.side is not None and accepted.side != 1 - mover:
+            self.action, self.side = accepted, accepted.side
+            raise self.fail(
+                f"only {SIDE_NAMES[1 - mover]}, the opponent of the player who moved, "
+                "can accept a turn"
+            )
+        try:
+            steps, me, opp = play_accepted(
+                state, self.boards[mover], self.boards[1 - mover], action.moves
+            )
+            again = False
+            if self.variant.name == "lurc":
+                phases, again = lurc_phases(self.boards[mover], state.dice, action.pas)
+                dice = sum(len(p) for p in phases)
+                again = again and len(steps) == dice and me[OFF] < CHECKERS
+        except IllegalTurnError as exc:
+            raise self.fail(exc.message, exc.rule) from None
+        return steps, me, opp, again
 
-def _moves_text(a: Action) -> str:
-    return " ".join(m.text for m in a.moves) if a.kind == "turn" else a.kind
+
+def _misplaced_acceptance(before: Action | None) -> tuple[str, None]:
+    if before is not None and before.kind == "turn":
+        return (
+            f"accepted follows a legal turn ({before.text}): only a turn that broke a rule "
+            "is accepted",
+            None,
+        )
+    return "accepted must follow the irregular turn it accepts", None
+
+
+def _moves_text(a: Action, size: int = 200) -> str:
+    """The moves as written, for a message: cut after ``size`` characters."""
+    if a.kind != "turn":
+        return a.kind
+    text = " ".join(m.text for m in a.moves[: size // 4 + 1])
+    return text if len(text) <= size else text[:size] + "…"
 
 
 def _check_result(out: Replay) -> None:
@@ -399,33 +477,53 @@ def _check_result(out: Replay) -> None:
     out.error = VerificationError(message, rule="L8", line=where, col=1)
 
 
-def verify_text(text: str) -> list[Replay | RecordSyntaxError]:
+def verify_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> list[Replay | RecordSyntaxError]:
     """Verify every game of a record file: a :class:`Replay` per game (``ok`` or with its
-    ``error``), or the syntax error that stopped the game from being read."""
-    results: list[Replay | RecordSyntaxError] = []
-    for number, (_, lines) in enumerate(split_games(text), start=1):
+    ``error``), or the syntax error that stopped the game from being read. A record over
+    ``limits`` raises :class:`RecordTooLargeError` (a line that cannot be read at all,
+    with a NUL, ends the list with its error)."""
+    check_record_size(text, limits)
+    return list(iter_verified(text.splitlines(), limits))
+
+
+def iter_verified(
+    lines: Iterable[str], limits: ReadLimits = DEFAULT_LIMITS
+) -> Iterator[Replay | RecordSyntaxError]:
+    """Verify the games of lines (a list, or an open file read as a stream: the command
+    line keeps one game in memory at a time). A limit broken raises
+    :class:`RecordTooLargeError`; a line no record may hold (a NUL) ends with its error."""
+    games = iter_games(lines, limits)
+    number = 0
+    while True:
         try:
-            record = read_game(lines)
+            lines_of_game = next(games, None)
+        except RecordTooLargeError:
+            raise
+        except RecordSyntaxError as exc:
+            yield exc
+            return
+        if lines_of_game is None:
+            return
+        number += 1
+        try:
+            record = read_game(lines_of_game, limits)
+        except RecordTooLargeError as exc:
+            exc.game = number
+            raise
         except RecordSyntaxError as exc:
             exc.game = number
-            results.append(exc)
+            yield exc
             continue
         result = verify(record)
         if result.error is not None:
             result.error.game = number
-        results.append(result)
-    return results
+        yield result
 
 
-def format_text(text: str) -> str:
+def format_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> str:
     """The canonical form of a record file; raises the first error found."""
     games = []
-    for number, (_, lines) in enumerate(split_games(text), start=1):
-        try:
-            record = read_game(lines)
-        except RecordSyntaxError as exc:
-            exc.game = number
-            raise
+    for number, record in enumerate(read_records(text, limits), start=1):
         result = replay(record, check_result=False)
         if result.error is not None:
             result.error.game = number

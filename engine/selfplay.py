@@ -81,7 +81,8 @@ def _lurc_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.R
             walk = (more, list(m), list(o))
         steps += walk[0]
         me, opp = walk[1], walk[2]
-    nxt = pos.turn if again and me[OFF] < CHECKERS else 1 - pos.turn
+    complete = len(steps) == sum(len(p) for p in phases)  # Z7: every move played
+    nxt = pos.turn if again and complete and me[OFF] < CHECKERS else 1 - pos.turn
     return Turn(roll, steps, after(pos, me, opp, nxt), None if pas is None else (pas[0], pas[1]))
 
 

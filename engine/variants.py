@@ -8,6 +8,7 @@ switches declared here, as python-chess variants do.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.errors import RulesError
@@ -76,7 +77,7 @@ class Variant:
     block_rule: bool  # the six-point block rule L5
     exact_bear_off: bool  # Z9: no bearing off with a higher die
     koks: bool  # S6: the triple win exists
-    first_side: int  # who moves first in a game
+    first_side: int  # who moves first in a game: the colour the starter takes (L12)
     lot_is_first_roll: bool  # S2: the opening lot is white's first roll (no doubles)
 
 
@@ -134,6 +135,16 @@ def variant_named(name: str) -> Variant:
         raise RulesError(f"unknown variant {name!r} (known: {known})") from None
 
 
+def first_mover(name: str) -> int:
+    """The colour that moves first in the variant ``name``, which the player who starts a
+    game takes (RULES L12, Z1): white in long nardy and short backgammon, black in Lurč.
+
+    >>> SIDE_NAMES[first_mover("lurc")], SIDE_NAMES[first_mover("long")]
+    ('black', 'white')
+    """
+    return variant_named(name).first_side
+
+
 _ON_OFF = {"on": True, "off": False}
 
 
@@ -184,7 +195,7 @@ def _option_value(key: str, raw: object) -> object:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise RulesError("match_length must be a whole number of points")
         text = str(raw)
-        if not text.isdigit() or int(text) < 1:
+        if not re.fullmatch(r"[1-9][0-9]{0,5}", text):  # ASCII digits, bounded
             raise RulesError(f"match_length must be a whole number of points, not {raw!r}")
         return int(text)
     if isinstance(raw, bool) and _OPTION_VALUES[key] == ("on", "off"):

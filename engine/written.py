@@ -5,6 +5,8 @@ compared with the generated legal ends."""
 
 from __future__ import annotations
 
+import itertools
+
 from engine.errors import IllegalTurnError
 from engine.movegen import (
     CLOSED,
@@ -28,6 +30,8 @@ def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
         return moves[0].segments
+    if len(moves) > 8:  # a hostile turn of many moves: adding tuples would be quadratic
+        return tuple(itertools.chain.from_iterable(m.segments for m in moves))
     out: tuple[Segment, ...] = ()
     for m in moves:
         out += m.segments
@@ -132,8 +136,8 @@ class WrittenTurn:
     """Resolve the written moves of one turn; ``play`` returns the steps and end boards
     or raises :class:`IllegalTurnError` with the first rule broken."""
 
-    __slots__ = ("_most", "best", "dice", "ends", "me0", "opp0", "phases", "result", "segs",
-                 "state")  # fmt: skip
+    __slots__ = ("_most", "_phase", "_skipped", "best", "dice", "ends", "me0", "opp0", "order",
+                 "phases", "result", "segs", "state")  # fmt: skip
 
     def __init__(
         self,
@@ -147,6 +151,11 @@ class WrittenTurn:
         # Lurč: the dice come in phases (a houšek's 1-2, then its paš)
         self.phases = phases
         self.dice = tuple(d for p in phases for d in p) if phases else dice_to_play(state.dice)
+        # the phases the written moves must follow in order (Z8: the 1-2, then the paš);
+        # ``_phase`` is the one being read, ``_skipped`` whether an earlier one left dice
+        self.order = phases or (self.dice,)
+        self._phase = 0
+        self._skipped = False
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
@@ -173,15 +182,23 @@ class WrittenTurn:
                         f"{st.variant.title}",
                         rule="L3",
                     )
-        dice = list(self.dice)
         head_left = st.head_allowance(self.me0, self.opp0)
-        if self._walk(0, self.me0[:], self.opp0[:], dice, head_left, ()):
+        if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
             assert self.result is not None
             return self.result
         journeys = self._journeys()
         if journeys is not None:
             return journeys
         _, message, rule = self.best
+        if len(self.order) > 1:
+            # Z8: would the moves be a legal play in another order of the phases?
+            self.order, self.best = (self.dice,), (-1, "", None)
+            if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
+                message, rule = (
+                    "the 1 and the 2 of a houšek are played, and written, before the moves "
+                    "of its paš",
+                    "Z8",
+                )
         raise IllegalTurnError(message, rule=rule)
 
     def _journeys(self) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
@@ -247,6 +264,33 @@ class WrittenTurn:
             self.best = (depth, message, rule)
 
     def _walk(
+        self,
+        i: int,
+        me: list[int],
+        opp: list[int],
+        dice: list[int],
+        head_left: int,
+        steps: tuple[Step, ...],
+    ) -> bool:
+        """Read the written moves from ``i`` on with ``dice`` left of the current phase;
+        a later phase opens when this one is used up or cannot go on (its dice lost)."""
+        if self._phase + 1 == len(self.order):
+            return self._walk_phase(i, me, opp, dice, head_left, steps)
+        if i == len(self.segs):
+            later = [d for p in self.order[self._phase + 1 :] for d in p]
+            return self._walk_phase(i, me, opp, dice + later, head_left, steps)
+        if dice and self._walk_phase(i, me, opp, dice, head_left, steps):
+            return True
+        skipped = self._skipped
+        self._phase += 1
+        self._skipped = skipped or bool(dice)
+        try:
+            return self._walk(i, me, opp, list(self.order[self._phase]), head_left, steps)
+        finally:
+            self._phase -= 1
+            self._skipped = skipped
+
+    def _walk_phase(
         self,
         i: int,
         me: list[int],
@@ -409,7 +453,7 @@ class WrittenTurn:
     ) -> bool:
         st = self.state
         depth = len(self.segs)
-        if not dice:
+        if not dice and not self._skipped:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
                 self._fail(depth, _block_message(st, "at the end of the turn"), "L5")
                 return False

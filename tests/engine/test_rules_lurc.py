@@ -144,3 +144,50 @@ def test_property_every_listed_lurc_turn_re_verifies_and_checkers_are_conserved(
     for turn in turns[:40]:
         again = play(position, f"{roll}: {turn.notation}")
         assert again.position == turn.position
+
+
+# Z7 and Z8 as amended (issue 10) -------------------------------------------
+
+# white bridges on black's 19, 17, 15, 13 and 11: no 5 can be played from black's route
+BLOCKED_FIVES = {"18": 2, "20": 2, "22": 2, "24": 2, "2": 2}
+
+
+def test_Z7_a_pas_partly_unplayed_ends_the_turn_and_the_opponent_rolls():
+    p = pos("black", {"24": 15}, BLOCKED_FIVES)
+    turns = legal_turns(p, [2, 2])
+    assert turns and all(len(t.steps) == 4 for t in turns)  # the four 5s are lost (Z10)
+    assert all(t.position.turn == WHITE for t in turns)
+    assert play(p, "22: 24/22/20/18/16").position.turn == WHITE
+
+
+def test_Z7_all_eight_moves_played_gives_the_extra_roll():
+    p = pos("black", {"24": 15}, {"20": 15})
+    assert play(p, "22: 24/22(4) 24/19(4)").position.turn == BLACK
+
+
+def test_Z8_the_extra_roll_after_a_housek_needs_the_1_2_and_all_eight_moves():
+    full = pos("black", {"24": 15}, {"20": 15})
+    turns = legal_turns(full, [2, 1, 6, 6])
+    assert all(len(t.steps) == 10 and t.position.turn == BLACK for t in turns)
+    partial = pos("black", {"24": 15}, BLOCKED_FIVES)
+    turns = legal_turns(partial, [2, 1, 2, 2])
+    assert turns and all(len(t.steps) == 9 and t.position.turn == WHITE for t in turns)
+    assert play(partial, "21+22: " + turns[0].notation).position.turn == WHITE
+
+
+def test_Z8_the_1_and_the_2_are_written_before_the_pas():
+    p = pos("black", {"24": 15}, {"20": 15})
+    ok = play(p, "21+66: 24/23 24/22 24/18(4) 24/23(4)")
+    assert ok.position.turn == BLACK and ok.pas == (6, 6)
+    for late in ("24/18(4) 24/23(4) 24/23 24/22", "24/23 24/18(4) 24/23(4) 24/22"):
+        with pytest.raises(IllegalTurnError) as err:
+            play(p, f"21+66: {late}")
+        assert err.value.rule == "Z8"
+        assert "before the moves of its paš" in err.value.message
+
+
+def test_L12_Z1_the_starter_takes_the_colour_that_moves_first():
+    from engine import first_mover
+
+    assert [first_mover(v) for v in ("long", "short", "lurc")] == [WHITE, WHITE, BLACK]
+    assert all(Position.start(v).turn == first_mover(v) for v in ("long", "short", "lurc"))

@@ -127,6 +127,7 @@ def test_admin_adds_tournament_club_and_player_through_the_services(admin_client
            "points_series_win": "1", "points_series_draw": "0.5", "points_series_loss": "0",
            "points_per_game_point": "0", "tie_breaks": "[\"buchholz\"]", "bye_points": "1",
            "forfeit_game_points": "0", "lengths_by_stage": "{}", "withdrawal": "forfeit",
+           "opening_roll": "lot",
            "entries-TOTAL_FORMS": "0", "entries-INITIAL_FORMS": "0",
            "rounds-TOTAL_FORMS": "0", "rounds-INITIAL_FORMS": "0"}  # fmt: skip
     add = reverse("admin:tournaments_tournament_add")

@@ -2,30 +2,20 @@
 """Who sees and who changes what through the API.
 
 Reading is public for published tournaments; an unpublished one is seen only by its
-directors and superusers. Clubs and players are changed by staff; a tournament by its
-directors; results of a series are submitted by its players (tournaments/services)."""
+directors and superusers (the one rule: tournaments/selectors/access.py). Clubs and players
+are changed by staff; a tournament by its directors; results of a series are submitted by
+its players (tournaments/services)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Tournament
+from tournaments.selectors.access import visible_tournaments
 from tournaments.services.errors import PermissionDenied
 from tournaments.services.results import User, is_director
-
-
-def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
-    """Published tournaments, and the unpublished ones the user directs."""
-    tournaments = Tournament.objects.all()
-    if user is not None and getattr(user, "is_superuser", False):
-        return tournaments
-    if user is None or not user.is_authenticated:
-        return tournaments.filter(published=True)
-    directed = Tournament.directors.through.objects.filter(user_id=user.pk).values("tournament_id")
-    return tournaments.filter(Q(published=True) | Q(pk__in=directed))
 
 
 def require_director(user: User | None, tournament: Tournament) -> None:
@@ -69,3 +59,12 @@ class TournamentPermission(BasePermission):
         if getattr(view, "action", None) in ("update", "partial_update", "destroy"):
             return is_director(request.user, obj)
         return True
+
+
+__all__ = [
+    "StaffWritesOrReadOnly",
+    "TournamentPermission",
+    "is_staff",
+    "require_director",
+    "visible_tournaments",
+]

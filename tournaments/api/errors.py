@@ -20,10 +20,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import EngineError
 from tournaments.api.schema import ApiSchema
+from tournaments.services.engine_bridge import RecordTooLarge
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 
 
 def error_status(exc: ResultError) -> int:
+    if isinstance(exc, RecordTooLarge):
+        return status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     if isinstance(exc, PermissionDenied):
         return status.HTTP_403_FORBIDDEN
     if isinstance(exc, Conflict):

@@ -30,6 +30,7 @@ from tournaments.api.parsers import ObjectJSONParser
 from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.models import Game, Series, Tournament
+from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.exports import (
     crosstable_csv,
@@ -326,7 +327,7 @@ class Verify(ServiceErrorsMixin, APIView):
         data = s.VerifyInput(data=request.data)
         data.is_valid(raise_exception=True)
         games: list[dict[str, Any]] = []
-        for n, result in enumerate(engine.verify_text(data.validated_data["record"]), 1):
+        for n, result in enumerate(verify_text(data.validated_data["record"]), 1):
             if isinstance(result, engine.RecordSyntaxError):
                 error = {
                     "message": result.message,

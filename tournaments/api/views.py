@@ -41,6 +41,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
+from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.directing import (
     tournament_create_by,
@@ -56,7 +57,6 @@ from tournaments.services.people import (
     player_delete,
     player_update,
 )
-from tournaments.services.ratings import rating_history
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
 from tournaments.services.submissions import (
     submission_confirm,
@@ -112,8 +112,9 @@ class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     @extend_schema(responses={200: s.RatingChangeSerializer(many=True), 404: ERRORS[404]})
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def ratings(self, request: Any, pk: Any = None) -> Response:
-        """The player's rating history, oldest first."""
-        changes = rating_history(player=self.get_object())
+        """The player's rating history, oldest first, without the series of tournaments
+        the caller may not see (their rating may still include them)."""
+        changes = rating_history_visible(player=self.get_object(), user=request.user)
         return Response(s.RatingChangeSerializer(changes, many=True).data)
 
 

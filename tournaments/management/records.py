@@ -11,9 +11,11 @@ from typing import TypeVar
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from engine.errors import RecordTooLargeError
+from engine.limits import UNLIMITED, ReadLimits
 from engine.notation import split_games
 from tournaments.models import Game
-from tournaments.services.engine_bridge import CheckedGame, check_record
+from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
 from tournaments.services.errors import ResultError
 from tournaments.services.results import describe_checked
 
@@ -30,11 +32,16 @@ class RecordInFile:
     text: str
 
 
-def records_in_file(text: str) -> list[RecordInFile]:
-    """The games of a record file, each with the text a service takes (one game)."""
+def records_in_file(text: str, limits: ReadLimits = UNLIMITED) -> list[RecordInFile]:
+    """The games of a record file, each with the text a service takes (one game); an
+    upload passes the record limits (games a file, line length)."""
+    try:
+        games = split_games(text, limits)
+    except RecordTooLargeError as exc:
+        raise RecordTooLarge(exc) from None
     return [
         RecordInFile(number, lines[0][0], "\n".join(line for _, line in lines) + "\n")
-        for number, (_, lines) in enumerate(split_games(text), start=1)
+        for number, (_, lines) in enumerate(games, start=1)
     ]
 
 

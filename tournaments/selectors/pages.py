@@ -23,8 +23,18 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.pairing import Bracket
 from tournaments.pairing.types import Bye, LoserOf, Seed, WinnerOf
-from tournaments.selectors.standings import StandingRow, standings_for_tournament
+from tournaments.selectors.access import (
+    visible_rating_changes,
+    visible_series,
+    visible_tournaments,
+)
+from tournaments.selectors.standings import (
+    StandingRow,
+    shown_tie_breaks,
+    standings_for_tournament,
+)
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import BRACKET_FORMATS, bracket_of
 from tournaments.services.results import User
@@ -37,14 +47,8 @@ def _series_rows() -> QuerySet[Series]:
 
 
 def tournaments_visible(user: User | None) -> list[Tournament]:
-    """Published tournaments, and the unpublished ones the user directs (one query)."""
-    qs = Tournament.objects.all()
-    if user is not None and getattr(user, "is_superuser", False):
-        return list(qs)
-    visible = Q(published=True)
-    if user is not None and user.is_authenticated:
-        visible |= Q(directors=user.pk)
-    return list(qs.filter(visible).distinct())
+    """The tournaments the user may see (tournaments/selectors/access.py; one query)."""
+    return list(visible_tournaments(user))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +94,11 @@ class TournamentPage:
     bracket_error: str = ""
 
     @property
+    def knockout(self) -> bool:
+        """Ranked by the bracket, without tie-breaks."""
+        return self.tournament.format in BRACKET_FORMATS
+
+    @property
     def standings_tie_break_labels(self) -> list[str]:
         return [str(TieBreak(v).label) for v in self.tie_breaks if v in TieBreak.values]
 
@@ -107,8 +116,9 @@ def _source_text(source: object, names: dict[int, str], seeds: tuple[int, ...]) 
     return "?"
 
 
-def _bracket(t: Tournament, series: list[Series], names: dict[int, str]) -> list[BracketColumn]:
-    bracket = bracket_of(t)  # three queries
+def _bracket(
+    bracket: Bracket[int], series: list[Series], names: dict[int, str]
+) -> list[BracketColumn]:
     by_slot = {s.slot: s for s in series if s.slot}
     columns: dict[tuple[str, int], list[BracketBox]] = defaultdict(list)
     for m in bracket.matches:
@@ -156,16 +166,21 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     rows = [RoundRows(r, by_round.get(r.pk, [])) for r in rounds]
     if by_round.get(None):
         rows.append(RoundRows(None, by_round[None]))
-    standings = standings_for_tournament(tournament=tournament)
-    page = TournamentPage(tournament, entries, rows, standings, list(tournament.tie_breaks))
+    bracket, bracket_error = None, ""
+    if tournament.format in BRACKET_FORMATS:
+        try:
+            bracket = bracket_of(tournament)  # three queries, shared with the standings
+        except ResultError as exc:
+            bracket_error = exc.message
+    standings = standings_for_tournament(tournament=tournament, bracket=bracket)
+    tie_breaks = list(shown_tie_breaks(tournament))
+    page = TournamentPage(tournament, entries, rows, standings, tie_breaks)
+    page.bracket_error = bracket_error
     if tournament.format in ROUND_ROBIN_FORMATS:
         page.crosstable = _crosstable(standings, series)
-    if tournament.format in BRACKET_FORMATS:
+    if bracket is not None:
         names = {e.player_id: e.player.name for e in entries}
-        try:
-            page.bracket = _bracket(tournament, series, names)
-        except ResultError as exc:
-            page.bracket_error = exc.message
+        page.bracket = _bracket(bracket, series, names)
     return page
 
 
@@ -212,22 +227,29 @@ def rating_chart(
     return {"points": points, "low": low, "high": high, "width": width, "height": height}
 
 
-def player_page(*, player: Player) -> PlayerPage:
-    """A player's series and games in every tournament, and the rating history (four
-    queries)."""
+def rating_history_visible(*, player: Player, user: User | None) -> list[RatingChange]:
+    """The player's rating changes, oldest first, without those of series in tournaments
+    the user may not see (one query)."""
+    return list(
+        visible_rating_changes(user)
+        .filter(player=player)
+        .select_related("series__tournament", "series__player1", "series__player2")
+        .order_by("at", "series_id")
+    )
+
+
+def player_page(*, player: Player, user: User | None) -> PlayerPage:
+    """A player's series and games in every tournament the user may see, and the rating
+    history of those series (three queries)."""
     games = Game.objects.select_related("white", "winner").order_by("number")
     series = list(
-        _series_rows()
-        .select_related("tournament")
+        visible_series(user)
+        .select_related("round", "player1", "player2", "winner", "tournament")
         .filter(Q(player1=player) | Q(player2=player))
         .prefetch_related(Prefetch("games", queryset=games))
         .order_by("-tournament__start_date", "tournament_id", "round__number", "id")
     )
-    history = list(
-        RatingChange.objects.filter(player=player)
-        .select_related("series__tournament", "series__player1", "series__player2")
-        .order_by("at", "series_id")
-    )
+    history = rating_history_visible(player=player, user=user)
     return PlayerPage(player, series, history, rating_chart(history))
 
 
@@ -240,6 +262,7 @@ def pending_submissions(*, user: User) -> list[Submission]:
         "series__tournament", "series__player1", "series__player2", "submitted_by",
         "white", "winner",
     )  # fmt: skip
+    qs = qs.filter(series__tournament__in=visible_tournaments(user))
     if not getattr(user, "is_superuser", False):
         mine = Q(series__player1__user=user.pk) | Q(series__player2__user=user.pk)
         qs = qs.filter(mine | Q(series__tournament__directors=user.pk)).exclude(

@@ -26,6 +26,7 @@ class Frame:
     pips_white: int
     pips_black: int
     to_move: str
+    irregular: bool = False  # a turn that broke a rule, accepted by the opponent
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ def _frame(index: int, pos: engine.Position, played: PlayedAction | None) -> Fra
         pips_white=pos.pips(WHITE),
         pips_black=pos.pips(BLACK),
         to_move="white" if pos.turn == WHITE else "black",
+        irregular=played is not None and played.irregular,
     )
 
 

@@ -2,7 +2,9 @@
 
 `compute_standings` is a pure function over plain data, tested without a database;
 `standings_for_tournament` loads that data in three queries (entries, closed series, their
-games) whatever the tournament's size. The rules, for directors: docs/standings.md.
+games; three more for an elimination event's bracket) whatever the tournament's size. An
+elimination event is ranked by its bracket (selectors/knockout.py), not by points and
+tie-breaks. The rules, for directors: docs/standings.md.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from tournaments.models import (
     DEFAULT_TIE_BREAKS,
     DrawScoring,
     Entry,
+    Format,
     Game,
     GameKind,
     Player,
@@ -26,18 +29,24 @@ from tournaments.models import (
     SeriesStatus,
     Tournament,
 )
+from tournaments.pairing import Bracket, PairingError
+from tournaments.selectors.knockout import knockout_places
 from tournaments.selectors.tiebreaks import (
     HALF,
     ONE,
     ZERO,
     Outcome,
+    Placing,
     RoundKey,
     TieBreakValues,
     cumulative_points,
     rank_players,
 )
+from tournaments.services.errors import ResultError
+from tournaments.services.pairings import bracket_of
 
 MARS_KINDS = frozenset({GameKind.MARS, GameKind.KOKS})
+KNOCKOUT_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +72,7 @@ class SeriesData:
     winner_id: int | None = None  # None in a closed series: drawn (finished) or both lost
     round_number: RoundKey = None
     games: tuple[GameData, ...] = ()
+    slot: str = ""  # the bracket match (W1-1, L2-1, GF-1, P3 ...) of an elimination event
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +87,11 @@ class ScoringRules:
     bye: Decimal = ONE
     forfeit_game_points: int = 0
     tie_breaks: tuple[str, ...] = tuple(str(t) for t in DEFAULT_TIE_BREAKS)
+    knockout: bool = False  # ranked by the bracket: no tie-breaks, a bye only advances
 
     @classmethod
     def of(cls, tournament: Tournament) -> ScoringRules:
+        knockout = tournament.format in KNOCKOUT_FORMATS
         return cls(
             series_win=tournament.points_series_win,
             series_draw=tournament.points_series_draw,
@@ -88,7 +100,8 @@ class ScoringRules:
             draw_scoring=tournament.draw_scoring,
             bye=tournament.bye_points,
             forfeit_game_points=tournament.forfeit_game_points,
-            tie_breaks=tuple(str(key) for key in tournament.tie_breaks),
+            tie_breaks=() if knockout else tuple(str(key) for key in tournament.tie_breaks),
+            knockout=knockout,
         )
 
     @property
@@ -149,6 +162,8 @@ def series_outcomes(series: SeriesData, rules: ScoringRules) -> tuple[Outcome, .
         return ()
     present = [pid for pid in (series.player1_id, series.player2_id) if pid is not None]
     if len(present) == 1:
+        if rules.knockout:
+            return ()  # a bye in a bracket is an advance, not a series won
         return (Outcome(present[0], None, series.round_number, ONE, rules.bye),)
     if len(present) != 2:
         return ()
@@ -189,22 +204,56 @@ def _everyone(players: Iterable[PlayerData], outcomes: Iterable[Outcome]) -> lis
     return sorted(known.values(), key=lambda p: (p.name.casefold(), p.player_id))
 
 
+def bracket_results(series: Iterable[SeriesData]) -> dict[str, int]:
+    """The winning side (0: player 1, 1: player 2) of each decided bracket series."""
+    return {
+        s.slot: 0 if s.winner_id == s.player1_id else 1
+        for s in series
+        if s.slot and s.status in CLOSED_STATUSES
+        and s.winner_id is not None and s.player1_id is not None and s.player2_id is not None
+    }  # fmt: skip
+
+
+def bracket_placings(
+    bracket: Bracket[int] | None, series: Iterable[SeriesData], player_ids: list[int]
+) -> list[Placing]:
+    """Places by the bracket; without one (not buildable yet), everyone shares 1st."""
+    if bracket is None:
+        return [Placing(pid, 1, len(player_ids) > 1, ()) for pid in player_ids]
+    results = bracket_results(series)
+    try:
+        places = knockout_places(bracket, results, player_ids)
+    except PairingError:  # results that no longer fit the seeding: show it unranked
+        places = knockout_places(bracket, {}, player_ids)
+    known = set(player_ids)
+    return [Placing(p.player, p.rank, p.shared, ()) for p in places if p.player in known]
+
+
 def compute_standings(
-    *, players: Iterable[PlayerData], series: Iterable[SeriesData], rules: ScoringRules
+    *,
+    players: Iterable[PlayerData],
+    series: Iterable[SeriesData],
+    rules: ScoringRules,
+    bracket: Bracket[int] | None = None,
 ) -> list[StandingRow]:
-    """The standings table, best first; players whose rank is shared are sorted by name."""
+    """The standings table, best first; players whose rank is shared are sorted by name.
+    With ``rules.knockout`` the places come from ``bracket`` and its results."""
+    series = list(series)
     outcomes = _all_outcomes(series, rules)
     everyone = _everyone(players, outcomes)
     mine: dict[int, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         mine[o.player_id].append(o)
     points = {p.player_id: sum((o.points for o in mine[p.player_id]), ZERO) for p in everyone}
-    placings = rank_players(
-        player_ids=[p.player_id for p in everyone],
-        points=points,
-        tie_breaks=rules.tie_breaks,
-        outcomes=outcomes,
-    )
+    if rules.knockout:
+        placings = bracket_placings(bracket, series, [p.player_id for p in everyone])
+    else:
+        placings = rank_players(
+            player_ids=[p.player_id for p in everyone],
+            points=points,
+            tie_breaks=rules.tie_breaks,
+            outcomes=outcomes,
+        )
     by_id = {p.player_id: p for p in everyone}
     rows = []
     for placing in placings:
@@ -272,15 +321,35 @@ def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
                 winner_id=s.winner_id,
                 round_number=s.round.number if s.round is not None else None,
                 games=tuple(GameData(g.winner_id, g.value, g.kind) for g in s.games.all()),
+                slot=s.slot,
             )
         )
     return list(players.values()), series
 
 
-def standings_for_tournament(*, tournament: Tournament) -> list[StandingRow]:
-    """The tournament's standings, best first (three queries)."""
+def tournament_bracket(tournament: Tournament) -> Bracket[int] | None:
+    """An elimination event's bracket (three queries); None if it cannot be made yet."""
+    try:
+        return bracket_of(tournament)
+    except ResultError:
+        return None
+
+
+def standings_for_tournament(
+    *, tournament: Tournament, bracket: Bracket[int] | None = None
+) -> list[StandingRow]:
+    """The tournament's standings, best first (three queries; an elimination event's
+    bracket three more, unless the caller has it already)."""
     players, series = _load(tournament)
-    return compute_standings(players=players, series=series, rules=ScoringRules.of(tournament))
+    rules = ScoringRules.of(tournament)
+    if rules.knockout and bracket is None:
+        bracket = tournament_bracket(tournament)
+    return compute_standings(players=players, series=series, rules=rules, bracket=bracket)
+
+
+def shown_tie_breaks(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-breaks the standings show: the tournament's, none for a knockout."""
+    return ScoringRules.of(tournament).tie_breaks
 
 
 def progress_by_round(*, tournament: Tournament) -> dict[int, tuple[tuple[RoundKey, Decimal], ...]]:
@@ -295,9 +364,13 @@ __all__ = [
     "ScoringRules",
     "SeriesData",
     "StandingRow",
+    "bracket_placings",
+    "bracket_results",
     "compute_progress",
     "compute_standings",
     "progress_by_round",
     "series_outcomes",
+    "shown_tie_breaks",
     "standings_for_tournament",
+    "tournament_bracket",
 ]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+from django.conf import settings
+from django.utils.translation import gettext
 
 import engine
+from engine.errors import RecordTooLargeError
+from engine.limits import ReadLimits
 from engine.notation import GameRecord, read_records
 from engine.variants import SIDE_NAMES
 from tournaments.models import Tournament
@@ -25,6 +30,7 @@ class CheckedGame:
     cube: int
     text: str  # the canonical record as stored
     tags: dict[str, str]
+    irregular: str = ""  # "turn 12 white accepted": turns the opponent accepted as played
 
 
 def tournament_tags(tournament: Tournament) -> dict[str, str]:
@@ -43,10 +49,47 @@ def tournament_tags(tournament: Tournament) -> dict[str, str]:
     }
 
 
-def parse_one_record(text: str) -> GameRecord:
-    """Exactly one game from ``text``, or a ResultError located in the text."""
+class RecordTooLarge(ResultError):
+    """A record over one of the reader's limits (``NARDY_RECORD_LIMITS``): HTTP 413."""
+
+    def __init__(self, exc: RecordTooLargeError) -> None:
+        super().__init__(
+            gettext("the record is over the limit %(limit)s = %(value)s")
+            % {"limit": exc.limit, "value": exc.value},
+            field="record",
+            line=exc.line,
+            col=exc.col,
+        )
+        self.limit = exc.limit
+        self.value = exc.value
+
+
+def record_limits() -> ReadLimits:
+    """What a record from outside may hold: the engine's safe defaults, each changed by
+    ``settings.NARDY_RECORD_LIMITS`` (``{"max_tags": 100, ...}``; None switches one off)."""
+    chosen = getattr(settings, "NARDY_RECORD_LIMITS", {})
+    known = {f.name for f in fields(ReadLimits)}
+    unknown = set(chosen) - known
+    if unknown:
+        raise ValueError(f"NARDY_RECORD_LIMITS: unknown limit {sorted(unknown)[0]!r}")
+    return ReadLimits(**{name: chosen.get(name, getattr(ReadLimits(), name)) for name in known})
+
+
+def verify_text(text: str) -> list[engine.Replay | engine.RecordSyntaxError]:
+    """Every game of a record text verified, within the record limits (RecordTooLarge)."""
     try:
-        records = read_records(text)
+        return engine.verify_text(text, record_limits())
+    except RecordTooLargeError as exc:
+        raise RecordTooLarge(exc) from None
+
+
+def parse_one_record(text: str) -> GameRecord:
+    """Exactly one game from ``text``, or a ResultError located in the text (a
+    RecordTooLarge over the record limits)."""
+    try:
+        records = read_records(text, record_limits())
+    except RecordTooLargeError as exc:
+        raise RecordTooLarge(exc) from None
     except engine.RecordSyntaxError as exc:
         raise ResultError(exc.message, field="record", line=exc.line, col=exc.col) from None
     if len(records) != 1:
@@ -117,4 +160,5 @@ def check_record(
         cube=outcome.cube,
         text=result.canonical(),
         tags=tags,
+        irregular=result.irregular_text(),
     )

@@ -28,7 +28,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
-from tournaments.selectors.standings import standings_for_tournament
+from tournaments.selectors.standings import shown_tie_breaks, standings_for_tournament
 
 T = TypeVar("T")
 
@@ -141,7 +141,7 @@ class _SafeWriter:
 
 def standings_csv(tournament: Tournament) -> str:
     rows = standings_for_tournament(tournament=tournament)
-    breaks = [str(b) for b in tournament.tie_breaks]
+    breaks = list(shown_tie_breaks(tournament))  # none for a knockout
     out = io.StringIO()
     writer = _SafeWriter(out)
     writer.writerow(

@@ -20,6 +20,7 @@ from tournaments.models import (
     Player,
     Series,
 )
+from tournaments.services.engine_bridge import record_limits
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import (
     Progress,
@@ -56,7 +57,7 @@ def records_upload(
     """Enter the games of a record file into ``series`` in order, each in its own
     transaction (game_enter_record); stop at the first refused game, whose place is
     counted in the file. Games entered before it stay."""
-    records = records_in_file(upload_text(text, field="record"))
+    records = records_in_file(upload_text(text, field="record"), record_limits())
     if not records:
         raise ResultError("the text holds no game", field="record")
     report = RecordsUpload()

@@ -264,9 +264,9 @@ def game_enter_record(
 
 def describe_checked(checked: CheckedGame) -> str:
     result = "draw" if checked.winner is None else f"{checked.winner} {checked.kind}"
-    return result + {"resigned": " by resignation", "dropped": " (double dropped)"}.get(
-        checked.ended, ""
-    )
+    result += {"resigned": " by resignation", "dropped": " (double dropped)"}.get(checked.ended, "")
+    # as `python -m engine verify` says it (NOTATION: accepted)
+    return result + (f" (irregular: {checked.irregular})" if checked.irregular else "")
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:

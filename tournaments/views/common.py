@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Tournament
+from tournaments.selectors.access import may_see_tournament
 from tournaments.services.results import User, is_director
 
 
@@ -13,14 +14,13 @@ def visible_tournament(request: HttpRequest, pk: int) -> tuple[Tournament, bool]
     """The tournament and whether the user directs it; 404 for an unpublished one the
     user does not direct."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    directing = is_director(request.user, tournament)
-    if not tournament.published and not directing:
-        raise Http404
-    return tournament, directing
+    return tournament, check_visible(request.user, tournament)
 
 
 def check_visible(user: User, tournament: Tournament) -> bool:
+    """Whether the user directs the tournament; 404 if they may not see it
+    (tournaments/selectors/access.py)."""
     directing = is_director(user, tournament)
-    if not tournament.published and not directing:
+    if not may_see_tournament(user, tournament, directing=directing):
         raise Http404
     return directing

@@ -44,5 +44,6 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "next": min(current + 1, last),
             "last": last,
             "moves": replay.frames[1:],
+            "irregular": [f for f in replay.frames if f.irregular],
         }
     return render(request, "tournaments/game.html", context)

@@ -77,7 +77,5 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    page = player_page(player=player)
-    visible = {t.pk for t in tournaments_visible(request.user)}
-    page.series = [s for s in page.series if s.tournament_id in visible]
+    page = player_page(player=player, user=request.user)  # what the user may see only
     return render(request, "tournaments/player.html", {"page": page, "player": player})

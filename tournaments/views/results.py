@@ -19,7 +19,6 @@ from tournaments.services.errors import ResultError
 from tournaments.services.results import (
     game_enter_quick,
     game_enter_record,
-    is_director,
     series_check_record,
 )
 from tournaments.services.submissions import (
@@ -36,7 +35,7 @@ def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
         series = series_with_games(pk=pk)
     except Series.DoesNotExist:
         raise Http404 from None
-    directing = is_director(request.user, series.tournament)
+    directing = check_visible(request.user, series.tournament)  # 404: unpublished
     if not directing and not is_series_player(request.user, series):
         raise PermissionDenied
     return series, directing
@@ -161,10 +160,11 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
     if not text.strip():
         return JsonResponse({"ok": False, "empty": True, "message": ""})
     number = request.POST.get("number", "")
+    bounded = number.isascii() and number.isdigit() and len(number) < 7  # no 5,000 digits
     try:
         entry = series_check_record(
             series=series, games=list(series.games.all()), record=text,
-            number=int(number) if number.isascii() and number.isdigit() else None,
+            number=int(number) if bounded else None,
         )  # fmt: skip
     except ResultError as exc:
         return JsonResponse({"ok": False, "message": exc.message, "line": exc.line, "col": exc.col})

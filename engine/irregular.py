@@ -1,0 +1,59 @@
+"""An irregular turn the opponent accepted (NOTATION 1, the ``accepted`` action).
+
+The game goes on from the position the written moves reach. Only the physical checks
+stay: each move takes one of the mover's own checkers forward along its route and
+lands where the variant allows a landing, hitting as the variant allows. Dice use,
+must-play, the head, the block and the bearing-off rules are waived for that turn.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalTurnError
+from engine.movegen import Step, TurnState
+from engine.notation import WrittenMove, point_text
+from engine.variants import BAR, OFF, SIDE_NAMES, START
+from engine.written import segments
+
+
+def play_accepted(
+    state: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
+) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    """Play the written moves physically, without the rules of the roll: the steps
+    (each with its distance as ``die``) and the boards after them, or
+    :class:`IllegalTurnError` when a move is physically impossible.
+    """
+    me, opp = me[:], opp[:]
+    side = SIDE_NAMES[state.side]
+    other = SIDE_NAMES[1 - state.side]
+    steps: list[Step] = []
+    for a, b, star in segments(moves):
+        written = f"{point_text(a)}/{point_text(b)}"
+        if a == BAR and not me[BAR] and me[START]:
+            a = START  # Lurč: entering from the start is written bar/... too
+        if a == OFF or b == BAR or (b >= a and b != OFF):
+            raise IllegalTurnError(
+                f"{written}: checkers move forward only, from higher points to lower ones "
+                "(24 towards 1, then off), even in an accepted turn"
+            )
+        if not me[a]:
+            where = "on the bar" if a in (BAR, START) else f"on point {a}"
+            raise IllegalTurnError(f"{written}: there is no {side} checker {where}")
+        hit = False
+        if b != OFF:
+            o = state.omap[b]
+            if opp[o] >= state.closed_at:
+                raise IllegalTurnError(
+                    f"{written}: point {b} is closed by {other}, even in an accepted turn",
+                    rule=_closed_rule(state),
+                )
+            hit = state.hits and opp[o] == 1
+        if star and not hit:
+            raise IllegalTurnError(f"{written}*: there is no single {other} checker to hit")
+        state.move(me, opp, a, b)
+        distance = (BAR if a == START else a) - b
+        steps.append(Step(a, b, distance, hit))
+    return tuple(steps), me, opp
+
+
+def _closed_rule(state: TurnState) -> str:
+    return {"long": "L3", "short": "S3", "lurc": "Z4"}[state.variant.name]

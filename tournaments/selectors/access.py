@@ -1,0 +1,58 @@
+"""Who may see what: the one rule for pages, the API, exports and every list.
+
+A published tournament is public; an unpublished one is seen only by its directors and
+superusers, and so are its rounds, series, games, submissions and the rating history
+entries of its series. ``visible_tournaments`` says it for querysets and
+``may_see_tournament`` for one tournament; every other read (the API's querysets, the
+pages' selectors, the downloads) goes through one of these two.
+
+Ratings: a series of an unpublished tournament still changes its players' ratings, as a
+director expects (the event was played); only its history entry is hidden from those who
+may not see the tournament, so a rating shown may include series not listed.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from tournaments.models import RatingChange, Series, Tournament
+from tournaments.services.results import User, is_director
+
+
+def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
+    """Published tournaments, and the unpublished ones the user directs (all for a
+    superuser). Usable as a subquery: ``tournament__in=visible_tournaments(user)``."""
+    tournaments = Tournament.objects.all()
+    if user is not None and getattr(user, "is_superuser", False):
+        return tournaments
+    if user is None or not user.is_authenticated:
+        return tournaments.filter(published=True)
+    directed = Tournament.directors.through.objects.filter(user_id=user.pk).values("tournament_id")
+    return tournaments.filter(Q(published=True) | Q(pk__in=directed))
+
+
+def may_see_tournament(
+    user: User | None, tournament: Tournament, *, directing: bool | None = None
+) -> bool:
+    """The same rule for one tournament; ``directing`` if the caller knows it already."""
+    if tournament.published:
+        return True
+    return is_director(user, tournament) if directing is None else directing
+
+
+def visible_series(user: User | None) -> QuerySet[Series]:
+    """Series of the tournaments the user may see."""
+    return Series.objects.filter(tournament__in=visible_tournaments(user))
+
+
+def visible_rating_changes(user: User | None) -> QuerySet[RatingChange]:
+    """Rating history entries whose series the user may see."""
+    return RatingChange.objects.filter(series__tournament__in=visible_tournaments(user))
+
+
+__all__ = [
+    "may_see_tournament",
+    "visible_rating_changes",
+    "visible_series",
+    "visible_tournaments",
+]
