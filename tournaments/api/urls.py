@@ -6,7 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, jobs, views
+from tournaments.api import files, jobs, stats, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -47,6 +47,11 @@ urlpatterns = [
     ),
     path("verify/", files.Verify.as_view(), name="verify"),
     path("jobs/<int:pk>/", jobs.JobStatus.as_view(), name="job"),
+    path("games/<int:pk>/stats/", stats.GameStats.as_view(), name="game-stats"),
+    path("players/<int:pk>/stats/", stats.PlayerStatsView.as_view(), name="player-stats"),
+    path(
+        "tournaments/<int:pk>/stats/", stats.TournamentStatsView.as_view(), name="tournament-stats"
+    ),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),

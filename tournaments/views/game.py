@@ -10,6 +10,7 @@ from tournaments.board import HEIGHT, WIDTH
 from tournaments.models import Game
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.replay import game_replay
+from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.views.common import check_visible
 
 
@@ -45,4 +46,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "last": last,
             "moves": replay.frames[1:],
         }
+        stats = game_stats_page(game=game, positions=last + 1)
+        if stats is not None:
+            x = stats.chart.xs.split(",")[current]
+            context |= {"game_stats": stats, "current_x": x, "analysis": game_analysis(game)}
     return render(request, "tournaments/game.html", context)

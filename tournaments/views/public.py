@@ -15,6 +15,7 @@ from tournaments.selectors.pages import (
     tournament_page,
     tournaments_visible,
 )
+from tournaments.selectors.stats import player_stats
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
@@ -80,4 +81,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     page = player_page(player=player)
     visible = {t.pk for t in tournaments_visible(request.user)}
     page.series = [s for s in page.series if s.tournament_id in visible]
-    return render(request, "tournaments/player.html", {"page": page, "player": player})
+    dice = player_stats(player=player, user=request.user)
+    return render(
+        request, "tournaments/player.html", {"page": page, "player": player, "dice": dice}
+    )
