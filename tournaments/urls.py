@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import jobs
+from tournaments.views import game, jobs
 
 app_name = "tournaments"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("series/<int:pk>/check/", views.record_check, name="record_check"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/correct/", views.game_correction, name="correct"),
+    path("games/<int:pk>/analyse/", game.game_analyse, name="game_analyse"),
     path("players/<int:pk>/", views.player_detail, name="player"),
     path("confirmations/", views.confirmations, name="confirmations"),
     path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),

@@ -81,7 +81,7 @@ def test_replay_page_has_the_pip_chart_and_the_table(client: Client):
     # the marker stands at the current turn (4 of 6 on a 600-wide chart: x = 400)
     assert '<line id="pip-marker" class="marker" x1="400.0" x2="400.0"' in html
     # the hand-counted figures of fixtures/stats/long.nrd (tests/engine/test_stats.py)
-    assert "<th scope=\"row\">Pips rolled</th><td>23</td><td>45</td>" in html
+    assert '<th scope="row">Pips rolled</th><td>23</td><td>45</td>' in html
     assert '<th scope="row">Turns with no legal move</th><td>0</td><td>1</td>' in html
     assert '<th scope="row">Dice lost (pips)</th><td>0 (0)</td><td>5 (18)</td>' in html
     assert "changed for the last time at turn 3, black" in html
