@@ -1,4 +1,4 @@
-"""``python -m engine verify|convert|legal|format|bench`` (NOTATION.md section 3; .mat
+"""``python -m engine verify|convert|legal|format|stats|bench`` (NOTATION.md section 3; .mat
 match files of GNU Backgammon through engine.matfile)."""
 
 from __future__ import annotations
@@ -211,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("legal", help="answer JSON-lines legal-turn queries from standard input")
     p = sub.add_parser("format", help="print the canonical form of a record")
     p.add_argument("file")
+    p = sub.add_parser("stats", help="print each game's dice and pip figures as JSON lines")
+    p.add_argument("files", nargs="+")
     p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
     args = parser.parse_args(argv)
@@ -222,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_legal(sys.stdin, sys.stdout)
     if args.command == "format":
         return cmd_format(args.file, sys.stdout)
+    if args.command == "stats":
+        from engine.stats import cmd_stats
+
+        return cmd_stats(args.files, sys.stdout)
     from engine.bench import run_bench
 
     return run_bench(quick=args.quick, out=sys.stdout)

@@ -79,6 +79,7 @@ class Variant:
     koks: bool  # S6: the triple win exists
     first_side: int  # who moves first in a game: the colour the starter takes (L12)
     lot_is_first_roll: bool  # S2: the opening lot is white's first roll (no doubles)
+    pas: bool = False  # Z7, Z8: a double is a paš and 1-2 a houšek (with an extra roll)
 
 
 LONG = Variant(
@@ -122,6 +123,7 @@ LURC = Variant(
     koks=False,
     first_side=BLACK,
     lot_is_first_roll=False,
+    pas=True,
 )
 VARIANTS = {v.name: v for v in (LONG, SHORT, LURC)}
 

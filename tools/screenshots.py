@@ -23,6 +23,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--no-first-run",
 ]  # fmt: skip
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+STATS_PARTS = {
+    "stats-chart": ("/games/{game}/?turn=20", "section.game-stats"),
+    "stats-player": ("/players/1/", "section:has(#dice-heading)"),
+}
 
 
 def free_port() -> int:
@@ -72,6 +76,12 @@ def main() -> int:
                     page.goto(base + path)
                     target = OUT / f"{name}-{label}.png"
                     page.screenshot(path=str(target), full_page=False)
+                    print(target.relative_to(ROOT))
+                # issue 16: the replay page's pip chart and a player's dice statistics
+                for name, (path, part) in STATS_PARTS.items():
+                    page.goto(base + path.format(game=game))
+                    target = OUT / f"{name}-{label}.png"
+                    page.locator(part).screenshot(path=str(target))
                     print(target.relative_to(ROOT))
             browser.close()
     finally:

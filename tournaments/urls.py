@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import jobs, people
+from tournaments.views import game, jobs, people
 
 app_name = "tournaments"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path("series/<int:pk>/check/", views.record_check, name="record_check"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/correct/", views.game_correction, name="correct"),
+    path("games/<int:pk>/analyse/", game.game_analyse, name="game_analyse"),
     path("players/<int:pk>/", views.player_detail, name="player"),
     # dirA: co-directors, pairs kept apart, the player search, entries, invitations
     path("tournaments/<int:pk>/people/", people.tournament_people, name="people"),

@@ -15,6 +15,10 @@
   var current = parseInt(root.dataset.current, 10);
 
   var words = JSON.parse(root.dataset.words);
+  // the pip-count chart (_stats_game.html): its marker follows the turn shown
+  var chart = document.getElementById("pip-chart");
+  var marker = document.getElementById("pip-marker");
+  var chartXs = chart ? chart.dataset.xs.split(",") : [];
 
   // the same sentence as _turn_info.html, built from the move link's data
   function describe(a, index) {
@@ -58,6 +62,10 @@
         a.removeAttribute("aria-current");
       }
     });
+    if (marker && chartXs[index] !== undefined) {
+      marker.setAttribute("x1", chartXs[index]);
+      marker.setAttribute("x2", chartXs[index]);
+    }
     var url = new URL(window.location.href);
     url.searchParams.set("turn", String(index));
     window.history.replaceState(null, "", url.pathname + url.search + "#replay");
@@ -75,7 +83,8 @@
       show(steps[a.dataset.go]());
     });
   });
-  links.forEach(function (a) {
+  var chartLinks = chart ? Array.prototype.slice.call(chart.querySelectorAll("a[data-turn]")) : [];
+  Array.prototype.slice.call(links).concat(chartLinks).forEach(function (a) {
     a.addEventListener("click", function (event) {
       event.preventDefault();
       show(parseInt(a.dataset.turn, 10));

@@ -8,7 +8,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, jobs, people, views
+from tournaments.api import files, jobs, people, stats, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -83,6 +83,11 @@ urlpatterns = [
     ),
     path("verify/", files.Verify.as_view(), name="verify"),
     path("jobs/<int:pk>/", jobs.JobStatus.as_view(), name="job"),
+    path("games/<int:pk>/stats/", stats.GameStats.as_view(), name="game-stats"),
+    path("players/<int:pk>/stats/", stats.PlayerStatsView.as_view(), name="player-stats"),
+    path(
+        "tournaments/<int:pk>/stats/", stats.TournamentStatsView.as_view(), name="tournament-stats"
+    ),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
     # Swagger UI and Redoc inject styles, Redoc runs a worker from a blob: scripts stay

@@ -141,12 +141,30 @@ def records_into_series(job: Job, progress: Progress) -> Result:
     return result
 
 
+def games_analyse(job: Job, progress: Progress) -> Result:
+    """GNU Backgammon's error and luck rates for a game (``game``) or a series."""
+    from tournaments.services.analysis import games_analyse as analyse
+
+    games = Game.objects.select_related("series__tournament", "white", "black")
+    if job.params.get("game") is not None:
+        games = games.filter(pk=job.params["game"])
+    else:
+        games = games.filter(series_id=job.params.get("series")).order_by("number")
+    done = analyse(games=list(games), progress=progress)
+    return {"games": [
+        {"game": a.game_id, "white_error_rate": a.white_error_rate,
+         "black_error_rate": a.black_error_rate, "white_luck_rate": a.white_luck_rate,
+         "black_luck_rate": a.black_luck_rate} for a in done
+    ]}  # fmt: skip
+
+
 KINDS: dict[str, Callable[[Job, Progress], Result]] = {
     JobKind.VERIFY_GAMES: verify_games,
     JobKind.RECOMPUTE: recompute,
     JobKind.PLAYERS_IMPORT: players_import,
     JobKind.TOURNAMENT_IMPORT: archive_import,
     JobKind.RECORDS_UPLOAD: records_into_series,
+    JobKind.GAMES_ANALYSE: games_analyse,
 }
 
 __all__ = ["KINDS", "Refused", "Result"]

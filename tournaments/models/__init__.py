@@ -1,5 +1,6 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
+from tournaments.models.analysis import GameAnalysis
 from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
@@ -38,6 +39,7 @@ __all__ = [
     "FirstMove",
     "Format",
     "Game",
+    "GameAnalysis",
     "GameEnd",
     "GameKind",
     "Job",

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_POST
 
 from tournaments.board import HEIGHT, WIDTH
 from tournaments.models import Game
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.replay import game_replay
+from tournaments.selectors.stats import game_analysis, game_stats_page
+from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
 
 
@@ -46,4 +51,33 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "moves": replay.frames[1:],
             "irregular": [f for f in replay.frames if f.irregular],
         }
+        stats = game_stats_page(game=game, positions=last + 1)
+        if stats is not None:
+            x = stats.chart.xs.split(",")[current]
+            context |= {"game_stats": stats, "current_x": x, "analysis": game_analysis(game),
+                        "can_analyse": directing and analysable(game)}  # fmt: skip
     return render(request, "tournaments/game.html", context)
+
+
+@login_required
+@require_POST
+def game_analyse(request: HttpRequest, pk: int) -> HttpResponse:
+    """Directors: GNU Backgammon analyses the game, or with ``series=1`` every recorded
+    game of its series, as a background job (offered only where gnubg is installed)."""
+    from tournaments.jobs import job_start
+    from tournaments.models import JobKind
+    from tournaments.services.results import is_director
+
+    try:
+        game: Game = game_with_series(pk=pk)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    tournament = game.series.tournament
+    if not is_director(request.user, tournament):
+        raise PermissionDenied
+    if not analysable(game):
+        raise Http404
+    params = {"series": game.series_id} if request.POST.get("series") else {"game": game.pk}
+    job = job_start(kind=JobKind.GAMES_ANALYSE, params=params, by=request.user,
+                    tournament=tournament)  # fmt: skip
+    return redirect("tournaments:job", pk=job.pk)

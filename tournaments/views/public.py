@@ -15,6 +15,7 @@ from tournaments.selectors.pages import (
     tournament_page,
     tournaments_visible,
 )
+from tournaments.selectors.stats import player_stats
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
@@ -78,4 +79,7 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     page = player_page(player=player, user=request.user)  # what the user may see only
-    return render(request, "tournaments/player.html", {"page": page, "player": player})
+    dice = player_stats(player=player, user=request.user)
+    return render(
+        request, "tournaments/player.html", {"page": page, "player": player, "dice": dice}
+    )

@@ -1,0 +1,164 @@
+# mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
+"""Statistics from the records (tournaments/selectors/stats.py): a game's figures, a
+player's and a tournament's over the games the caller may see, with the dice verdict.
+
+GET /api/games/<id>/stats/, /api/players/<id>/stats/, /api/tournaments/<id>/stats/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.stats import PlayerStats
+from tournaments.api.errors import ServiceErrorsMixin
+from tournaments.api.views import ERRORS
+from tournaments.models import Game, Player
+from tournaments.selectors.access import visible_tournaments
+from tournaments.selectors.stats import (
+    ChiSquare,
+    PlayerTotals,
+    dice_verdict,
+    game_analysis,
+    game_stats,
+    player_stats,
+    tournament_stats,
+)
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    rolls = serializers.IntegerField()
+    pips_rolled = serializers.IntegerField()
+    pips_expected = serializers.FloatField()
+    luck = serializers.FloatField(help_text="pips rolled minus pips expected")
+    doubles = serializers.IntegerField()
+    no_move_turns = serializers.IntegerField()
+    dice_lost = serializers.IntegerField(help_text="dice rolled but unplayable (must-play)")
+    pips_lost = serializers.IntegerField()
+    hits = serializers.IntegerField()
+    sent_back = serializers.IntegerField(help_text="own checkers hit by the opponent")
+    pips_sent_back = serializers.IntegerField()
+    faces = serializers.ListField(child=serializers.IntegerField(), help_text="ones to sixes")
+    totals = serializers.ListField(child=serializers.IntegerField(), help_text="totals 2 to 12")
+
+
+class ChiSquareSerializer(serializers.Serializer):
+    statistic = serializers.FloatField(allow_null=True)
+    df = serializers.IntegerField()
+    p_value = serializers.FloatField(allow_null=True)
+    needed = serializers.IntegerField(help_text="the fewest dice (faces) or rolls (totals)")
+
+
+class VerdictSerializer(serializers.Serializer):
+    faces = ChiSquareSerializer()
+    totals = ChiSquareSerializer()
+    verdict = serializers.CharField()
+    explanation = serializers.CharField()
+
+
+class PlayerTotalsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    stats = PlayerStatsSerializer()
+    dice = VerdictSerializer()
+
+
+class TurnPipsSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="the replay's position, as ?turn= on the page")
+    number = serializers.IntegerField()
+    side = serializers.CharField()
+    dice = serializers.CharField()
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+
+
+class AnalysisSerializer(serializers.Serializer):
+    white_error_rate = serializers.FloatField()
+    black_error_rate = serializers.FloatField()
+    white_luck_rate = serializers.FloatField()
+    black_luck_rate = serializers.FloatField()
+    analysed_at = serializers.DateTimeField()
+
+
+class GameStatsSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    white = PlayerStatsSerializer()
+    black = PlayerStatsSerializer()
+    start = serializers.DictField(child=serializers.IntegerField())
+    turns = TurnPipsSerializer(many=True)
+    last_lead_change = TurnPipsSerializer(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+    analysis = AnalysisSerializer(allow_null=True, help_text="GNU Backgammon's figures")
+
+
+def _stats(stats: PlayerStats) -> dict[str, Any]:
+    return stats.to_json()
+
+
+def _test(t: ChiSquare) -> dict[str, Any]:
+    return {"statistic": t.statistic, "df": t.df, "p_value": t.p_value, "needed": t.needed}
+
+
+def _totals(row: PlayerTotals) -> dict[str, Any]:
+    v = dice_verdict(row.stats)
+    return {
+        "player": row.player.pk, "name": row.player.name, "games": row.games,
+        "stats": _stats(row.stats),
+        "dice": {"faces": _test(v.faces), "totals": _test(v.totals), "verdict": v.verdict,
+                 "explanation": v.explanation},
+    }  # fmt: skip
+
+
+class GameStats(ServiceErrorsMixin, APIView):
+    @extend_schema(
+        responses={200: GameStatsSerializer, 404: ERRORS[404]}, operation_id="games_stats"
+    )
+    def get(self, request: Any, pk: int) -> Response:
+        """A recorded game's figures: per player the pips rolled and expected, doubles,
+        turns with no legal move, dice lost, hits; the pip count after every turn. 404
+        for a game without a record."""
+        game = get_object_or_404(
+            Game.objects.filter(series__tournament__in=visible_tournaments(request.user)), pk=pk
+        )
+        stats = game_stats(game)
+        if stats is None:
+            return Response({"detail": "this game has no readable record"}, status=404)
+        data = stats.to_json()
+        data["white"].pop("name")  # type: ignore[attr-defined]
+        data["black"].pop("name")  # type: ignore[attr-defined]
+        analysis = game_analysis(game)
+        data["analysis"] = None if analysis is None else {
+            "white_error_rate": analysis.white_error_rate,
+            "black_error_rate": analysis.black_error_rate,
+            "white_luck_rate": analysis.white_luck_rate,
+            "black_luck_rate": analysis.black_luck_rate,
+            "analysed_at": analysis.analysed_at,
+        }  # fmt: skip
+        return Response(data)
+
+
+class PlayerStatsView(ServiceErrorsMixin, APIView):
+    @extend_schema(
+        responses={200: PlayerTotalsSerializer, 404: ERRORS[404]}, operation_id="players_stats"
+    )
+    def get(self, request: Any, pk: int) -> Response:
+        """A player's figures over their recorded games in the tournaments the caller may
+        see, with a chi-square test of the faces and of the totals against fair dice."""
+        player = get_object_or_404(Player, pk=pk)
+        return Response(_totals(player_stats(player=player, user=request.user)))
+
+
+class TournamentStatsView(ServiceErrorsMixin, APIView):
+    @extend_schema(
+        responses={200: PlayerTotalsSerializer(many=True), 404: ERRORS[404]},
+        operation_id="tournaments_stats",
+    )
+    def get(self, request: Any, pk: int) -> Response:
+        """Every player's figures over the tournament's recorded games, by name."""
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        return Response([_totals(row) for row in tournament_stats(tournament=tournament)])
