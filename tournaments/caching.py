@@ -125,11 +125,10 @@ def connect_signals() -> None:
         post_delete.connect(
             _touch_tournament, sender=model, dispatch_uid=f"cache-d-{model.__name__}"
         )
-    for model in (Game, Submission):
-        post_save.connect(_touch_by_series, sender=model, dispatch_uid=f"cache-{model.__name__}")
-        post_delete.connect(
-            _touch_by_series, sender=model, dispatch_uid=f"cache-d-{model.__name__}"
-        )
+    for by_series in (Game, Submission):
+        uid = by_series.__name__
+        post_save.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-{uid}")
+        post_delete.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-d-{uid}")
     post_save.connect(_touch_by_game, sender=Correction, dispatch_uid="cache-Correction")
     # Ratings show on no tournament page: RatingChange and the ratings' bulk writes are
     # left alone (a recompute deletes every RatingChange: no signal per row).
