@@ -6,6 +6,7 @@ become 400/403/409 in tournaments/api/errors.py."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -14,6 +15,7 @@ from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
+from rest_framework.utils.encoders import JSONEncoder
 
 from tournaments.api import serializers as s
 from tournaments.api.access import (
@@ -31,6 +33,7 @@ from tournaments.api.filters import (
     SubmissionFilter,
     TournamentFilter,
 )
+from tournaments.caching import cached, tournament_key
 from tournaments.models import (
     Club,
     Correction,
@@ -149,8 +152,14 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request: Any, pk: Any = None) -> Response:
         """The standings, best first, with the tie-breaks in the tournament's order."""
-        rows = standings_for_tournament(tournament=self.get_object())
-        return Response(s.StandingOutput(rows, many=True).data)
+        tournament = self.get_object()
+
+        def build() -> list[Any]:
+            rows = standings_for_tournament(tournament=tournament)
+            return json.loads(json.dumps(s.StandingOutput(rows, many=True).data, cls=JSONEncoder))
+
+        # the same for every caller who may see it: cached at the tournament's version
+        return Response(cached(tournament_key("api-standings", tournament), build))
 
     @extend_schema(
         request=s.GenerateInput, responses={201: s.RoundSerializer, **ERRORS}, filters=False

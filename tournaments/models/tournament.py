@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -153,6 +154,10 @@ class Tournament(models.Model):
                  ("cancel", _("remaining series are cancelled"))],
     )  # fmt: skip
 
+    # Bumped (F() + 1, in the write's transaction) by every write that changes what the
+    # tournament's pages show: cached pages are keyed by it (tournaments/caching.py).
+    cache_version = models.PositiveBigIntegerField(default=0, editable=False)
+
     class Meta:
         ordering = ["-start_date", "name"]
         verbose_name = _("tournament")
@@ -167,6 +172,15 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
         ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Never write back a cache version read earlier: only bumps change it."""
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.attname for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "cache_version"
+            ]  # fmt: skip
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return self.name

@@ -14,8 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Prefetch
-
 from tournaments.models import (
     CLOSED_STATUSES,
     DEFAULT_TIE_BREAKS,
@@ -24,10 +22,10 @@ from tournaments.models import (
     Format,
     Game,
     GameKind,
-    Player,
     Series,
     SeriesStatus,
     Tournament,
+    points_of,
 )
 from tournaments.pairing import Bracket, PairingError
 from tournaments.selectors.knockout import knockout_places
@@ -291,37 +289,44 @@ def compute_progress(
 # The selectors: load plain data in a fixed number of queries.
 
 
-def _player_data(player: Player, withdrawn: bool = False) -> PlayerData:
-    club = player.club.name if player.club is not None else ""
-    return PlayerData(player.pk, player.name, club, withdrawn)
-
-
 def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
-    entries = Entry.objects.filter(tournament=tournament).select_related("player__club")
-    games = Game.objects.only("series", "winner", "kind", "cube").order_by("number")
-    closed = (
-        Series.objects.filter(tournament=tournament, status__in=CLOSED_STATUSES)
-        .select_related("round", "player1__club", "player2__club")
-        .prefetch_related(Prefetch("games", queryset=games))
+    """Plain rows (``values_list``), not model instances: a 128-player Swiss has about
+    5,000 of those, which cost more than the standings themselves."""
+    entries = Entry.objects.filter(tournament=tournament).values_list(
+        "player_id", "player__name", "player__club__name", "withdrawn"
     )
     # a player withdrawn before playing (a duplicate, a no-show) is not counted; one who
     # played stays, marked withdrawn (issue 14)
-    players = {e.player_id: _player_data(e.player) for e in entries if not e.withdrawn}
-    withdrawn = {e.player_id for e in entries if e.withdrawn}
+    players = {pk: PlayerData(pk, name, club or "") for pk, name, club, gone in entries if not gone}
+    withdrawn = {pk for pk, _, _, gone in entries if gone}
+    closed = Series.objects.filter(tournament=tournament, status__in=CLOSED_STATUSES)
+    rows = list(
+        closed.values_list(
+            "pk", "player1_id", "player2_id", "status", "winner_id", "round__number", "slot",
+            "player1__name", "player1__club__name", "player2__name", "player2__club__name",
+        )
+    )  # fmt: skip
+    games: dict[int, list[GameData]] = defaultdict(list)
+    for series_id, winner_id, kind, cube in (
+        Game.objects.filter(series__in=closed.values("pk"))
+        .order_by("series_id", "number")
+        .values_list("series_id", "winner_id", "kind", "cube")
+    ):
+        games[series_id].append(GameData(winner_id, points_of(kind, cube), kind))
     series: list[SeriesData] = []
-    for s in closed:
-        for player in (s.player1, s.player2):
-            if player is not None and player.pk not in players:
-                players[player.pk] = _player_data(player, player.pk in withdrawn)
+    for pk, one, two, status, winner, number, slot, name1, club1, name2, club2 in rows:
+        for player, name, club in ((one, name1, club1), (two, name2, club2)):
+            if player is not None and player not in players:
+                players[player] = PlayerData(player, name, club or "", player in withdrawn)
         series.append(
             SeriesData(
-                player1_id=s.player1_id,
-                player2_id=s.player2_id,
-                status=s.status,
-                winner_id=s.winner_id,
-                round_number=s.round.number if s.round is not None else None,
-                games=tuple(GameData(g.winner_id, g.value, g.kind) for g in s.games.all()),
-                slot=s.slot,
+                player1_id=one,
+                player2_id=two,
+                status=status,
+                winner_id=winner,
+                round_number=number,
+                games=tuple(games.get(pk, ())),
+                slot=slot,
             )
         )
     return list(players.values()), series

@@ -18,8 +18,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
+from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
+from tournaments.caching import tournaments_touch
 from tournaments.models import (
     Club,
     Correction,
@@ -247,6 +249,7 @@ class _Importer:
                     field=f"series[{s['ref']}].{exc.field or 'games'}",
                 ) from None
         Entry.objects.filter(pk__in=withdrawn).update(withdrawn=True)
+        tournaments_touch(where=Q(entries__in=withdrawn))  # a bulk write: no signal
         if any(s.finished_at is not None for _, s in created):
             ratings_recompute()  # the archived finish times order the rated series
         return self.result

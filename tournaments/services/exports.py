@@ -34,11 +34,12 @@ T = TypeVar("T")
 
 ARCHIVE_FORMAT = "nardy-tournament-archive"
 ARCHIVE_VERSION = 1
-# The tournament's settings as archived: every concrete field but the id and directors.
+# The tournament's settings as archived: every concrete field but the id, directors and
+# the cache version (a counter of this installation's writes, tournaments/caching.py).
 SETTINGS = [
     f.name
     for f in Tournament._meta.concrete_fields
-    if f.name not in ("id",)  # directors is many-to-many, not concrete
+    if f.name not in ("id", "cache_version")  # directors is many-to-many, not concrete
 ]
 
 

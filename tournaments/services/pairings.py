@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.caching import tournaments_touch
 from tournaments.models import (
     CLOSED_STATUSES,
     Entry,
@@ -68,6 +69,7 @@ def entries_seed(*, tournament: Tournament, order: list[Player] | None = None) -
     for number, player in enumerate(order, start=1):
         entries[player.pk].seed = number
     Entry.objects.bulk_update(list(entries.values()), ["seed"])
+    tournaments_touch(ids=[tournament.pk])  # a bulk write: no signal
 
 
 def _current_round_open(tournament: Tournament) -> Round | None:

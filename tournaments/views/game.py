@@ -9,22 +9,21 @@ from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
-from tournaments.board import HEIGHT, WIDTH
 from tournaments.models import Game
 from tournaments.selectors.pages import game_with_series
-from tournaments.selectors.replay import game_replay
 from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
+from tournaments.views.fragments import replay_html
 
 
-def _turn(request: HttpRequest, last: int) -> int:
-    """The position asked for by ``?turn=`` (the page works without JavaScript)."""
+def _turn(request: HttpRequest) -> int | None:
+    """The position asked for by ``?turn=`` (the page works without JavaScript); None:
+    the last one."""
     try:
-        asked = int(request.GET.get("turn", last))
+        return int(request.GET.get("turn", ""))
     except ValueError:
-        asked = last
-    return max(0, min(asked, last))
+        return None
 
 
 @gzip_page  # every position or a whole table: several times smaller on a phone
@@ -35,25 +34,16 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404 from None
     series = game.series
     directing = check_visible(request.user, series.tournament)
-    replay = game_replay(game.record) if game.record else None
+    replay = replay_html(game.record, _turn(request))
     context: dict[str, object] = {
-        "game": game, "s": series, "t": series.tournament, "replay": replay,
-        "directing": directing, "board_width": WIDTH, "board_height": HEIGHT,
+        "game": game, "s": series, "t": series.tournament, "replay_html": replay.html,
+        "has_frames": replay.last >= 0, "directing": directing,
+        "irregular": replay.irregular,
     }  # fmt: skip
-    if replay is not None and replay.frames:
-        last = len(replay.frames) - 1
-        current = _turn(request, last)
-        context |= {
-            "current": replay.frames[current],
-            "previous": max(current - 1, 0),
-            "next": min(current + 1, last),
-            "last": last,
-            "moves": replay.frames[1:],
-            "irregular": [f for f in replay.frames if f.irregular],
-        }
-        stats = game_stats_page(game=game, positions=last + 1)
+    if replay.last >= 0:
+        stats = game_stats_page(game=game, positions=replay.last + 1)
         if stats is not None:
-            x = stats.chart.xs.split(",")[current]
+            x = stats.chart.xs.split(",")[replay.turn]
             context |= {"game_stats": stats, "current_x": x, "analysis": game_analysis(game),
                         "can_analyse": directing and analysable(game)}  # fmt: skip
     return render(request, "tournaments/game.html", context)

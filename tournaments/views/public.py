@@ -12,13 +12,13 @@ from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
     series_with_games,
-    tournament_page,
     tournaments_visible,
 )
 from tournaments.selectors.stats import player_stats
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
+from tournaments.views.fragments import tournament_body
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -34,11 +34,11 @@ def home(request: HttpRequest) -> HttpResponse:
 @gzip_page  # every position or a whole table: several times smaller on a phone
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
-    page = tournament_page(tournament=tournament)
+    body = tournament_body(tournament)  # the same for everybody: cached by version
     return render(
         request,
         "tournaments/tournament.html",
-        {"page": page, "t": tournament, "directing": directing},
+        {"body": body, "t": tournament, "directing": directing},
     )
 
 

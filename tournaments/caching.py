@@ -1,0 +1,148 @@
+"""Cached pages and reads, keyed by the tournament's ``cache_version`` (docs/performance.md).
+
+Every write that changes what a tournament's pages show bumps ``Tournament.cache_version``
+with ``F() + 1`` in the write's own transaction: the model signals below catch every
+``save()`` and ``delete()`` of the models the pages read (a new service is covered without
+knowing about caches), and the few bulk writes call ``tournaments_touch`` themselves. A
+reader builds its key from the version it reads from the database, so a stale entry is
+never found again, whichever process or cache (Redis, local memory) stored it: no
+invalidation message has to reach the other app servers, and a cache entry is never
+deleted, only left to expire.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.db.models import F, Q
+from django.db.models.signals import post_delete, post_save
+from django.utils.translation import get_language
+
+from tournaments.models import (
+    Club,
+    Correction,
+    Entry,
+    Game,
+    Player,
+    ProhibitedPair,
+    Round,
+    Series,
+    Submission,
+    Tournament,
+)
+
+T = TypeVar("T")
+
+# An entry lives a day at most; a version change makes it unreachable long before.
+TIMEOUT = 24 * 3600
+PREFIX = "v1"  # change when what a key holds changes shape
+
+
+def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = None) -> None:
+    """Bump the cache version of the given tournaments (or of those matching ``where``):
+    one UPDATE, in the caller's transaction."""
+    qs = Tournament.objects.all()
+    if ids is not None:
+        qs = qs.filter(pk__in=list(ids))
+    if where is not None:
+        qs = qs.filter(where)
+    qs.update(cache_version=F("cache_version") + 1)
+
+
+def tournaments_touch_players(*, player_ids: Iterable[int]) -> None:
+    """A player's name, club or rating shows on the pages of every tournament they play in."""
+    ids = list(player_ids)
+    if ids:
+        tournaments_touch(where=Q(pk__in=Entry.objects.filter(player__in=ids).values("tournament")))
+
+
+def key(kind: str, *parts: object, language: bool = True) -> str:
+    """A cache key; ``language`` adds the active language (pages and translated labels)."""
+    bits = [PREFIX, kind, *map(str, parts)]
+    if language:
+        bits.append(get_language() or "")
+    return ":".join(bits)
+
+
+def digest(value: object) -> str:
+    """A short stable digest of plain data (repr of tuples, numbers, strings)."""
+    return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
+
+
+def cached(cache_key: str, build: Callable[[], T], timeout: int = TIMEOUT) -> T:
+    """The cached value under ``cache_key``, built and stored when missing."""
+    found: Any = cache.get(cache_key)
+    if found is None:
+        found = build()
+        cache.set(cache_key, found, timeout)
+    return found  # type: ignore[no-any-return]
+
+
+def tournament_key(kind: str, tournament: Tournament, *parts: object) -> str:
+    """A key for something shown about one tournament, at its current version."""
+    return key(kind, tournament.pk, tournament.cache_version, *parts)
+
+
+# --- the writes: every save and delete of what the pages read bumps its tournament ---
+
+
+def _touch_tournament(sender: Any, instance: Any, **kwargs: Any) -> None:
+    pk = instance.tournament_id if not isinstance(instance, Tournament) else instance.pk
+    if pk is not None:
+        tournaments_touch(ids=[pk])
+
+
+def _touch_by_series(sender: Any, instance: Any, **kwargs: Any) -> None:
+    tournaments_touch(where=Q(series=instance.series_id))
+
+
+def _touch_by_game(sender: Any, instance: Correction, **kwargs: Any) -> None:
+    tournaments_touch(where=Q(series__games=instance.game_id))
+
+
+def _touch_by_player(sender: Any, instance: Player, **kwargs: Any) -> None:
+    tournaments_touch_players(player_ids=[instance.pk])
+
+
+def _touch_by_club(sender: Any, instance: Club, **kwargs: Any) -> None:
+    tournaments_touch(
+        where=Q(pk__in=Entry.objects.filter(player__club=instance.pk).values("tournament"))
+    )
+
+
+def _tournament_saved(sender: Any, instance: Tournament, created: bool, **kwargs: Any) -> None:
+    if not created:
+        tournaments_touch(ids=[instance.pk])
+
+
+def connect_signals() -> None:
+    """Called once from the app's ready()."""
+    for model in (Series, Round, Entry, ProhibitedPair):
+        post_save.connect(_touch_tournament, sender=model, dispatch_uid=f"cache-{model.__name__}")
+        post_delete.connect(
+            _touch_tournament, sender=model, dispatch_uid=f"cache-d-{model.__name__}"
+        )
+    for by_series in (Game, Submission):
+        uid = by_series.__name__
+        post_save.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-{uid}")
+        post_delete.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-d-{uid}")
+    post_save.connect(_touch_by_game, sender=Correction, dispatch_uid="cache-Correction")
+    # Ratings show on no tournament page: RatingChange and the ratings' bulk writes are
+    # left alone (a recompute deletes every RatingChange: no signal per row).
+    post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")
+    post_save.connect(_touch_by_club, sender=Club, dispatch_uid="cache-Club")
+    post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="cache-Tournament")
+
+
+__all__ = [
+    "cached",
+    "connect_signals",
+    "digest",
+    "key",
+    "tournament_key",
+    "tournaments_touch",
+    "tournaments_touch_players",
+]

@@ -1,0 +1,101 @@
+"""The parts of pages that are the same for every visitor, rendered once and cached
+(tournaments/caching.py, docs/performance.md). The per-user parts (the header's login,
+the director's links and forms) are rendered around them on every request."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from tournaments.board import HEIGHT, WIDTH
+from tournaments.caching import cached, digest, key, tournament_key
+from tournaments.models import Series, Tournament
+from tournaments.selectors.pages import RoundRows, tournament_page
+from tournaments.selectors.replay import game_replay
+
+
+def _series_state(s: Series) -> tuple[object, ...]:
+    """Everything _pairings.html shows of a series."""
+    return (
+        s.pk, s.table, s.slot, s.status, s.score1, s.score2, s.winner_id,
+        s.player1_id, s.player1.name if s.player1 else None,
+        s.player2_id, s.player2.name if s.player2 else None,
+    )  # fmt: skip
+
+
+def _pairings_html(rows: RoundRows) -> SafeString:
+    """One round's table, cached by its content: after a result only its round is drawn
+    again (a page of seven rounds of 64 tables is mostly past rounds)."""
+    state = tuple(_series_state(s) for s in rows.series)
+    return mark_safe(
+        cached(
+            key("pairings", digest(state)),
+            lambda: render_to_string(
+                "tournaments/_pairings.html", {"series_list": rows.series}
+            ).strip(),
+        )
+    )
+
+
+def tournament_body(tournament: Tournament) -> SafeString:
+    """Settings, standings, crosstable, bracket and rounds: cached at the tournament's
+    version."""
+
+    def build() -> str:
+        page = tournament_page(tournament=tournament)
+        rounds = [(r, _pairings_html(r)) for r in page.rounds]
+        return render_to_string(
+            "tournaments/_tournament_body.html", {"page": page, "t": tournament, "rounds": rounds}
+        )
+
+    return mark_safe(cached(tournament_key("tournament-page", tournament), build))
+
+
+def _replay_context(record: str, asked: int | None) -> dict[str, object]:
+    replay = game_replay(record) if record else None
+    context: dict[str, object] = {"replay": replay, "board_width": WIDTH, "board_height": HEIGHT}
+    if replay is not None and replay.frames:
+        last = len(replay.frames) - 1
+        current = last if asked is None else max(0, min(asked, last))
+        context |= {
+            "current": replay.frames[current],
+            "previous": max(current - 1, 0),
+            "next": min(current + 1, last),
+            "last": last,
+            "moves": replay.frames[1:],
+        }
+    return context
+
+
+class Replay(NamedTuple):
+    """The replay part of a game page and what the page around it shows of it."""
+
+    html: SafeString
+    last: int  # the last turn's index; -1: nothing to step through
+    turn: int  # the turn shown
+    irregular: tuple[tuple[int, int, str], ...]  # (index, number, side) of accepted turns
+
+
+def replay_html(record: str, asked: int | None) -> Replay:
+    """The replay part of a game page for the turn asked (the last when None). Cached by
+    the record's digest: the record is parsed, replayed and drawn once, not on every
+    request. A turn out of range is shown as the nearest one and cached under that one,
+    so a hostile ``?turn=`` makes no new entries."""
+    record_key = digest(record)
+
+    def outline() -> tuple[int, tuple[tuple[int, int, str], ...]]:
+        replay = game_replay(record) if record else None
+        frames = replay.frames if replay is not None else []
+        marked = tuple((f.index, f.number, f.side) for f in frames if f.irregular)
+        return len(frames) - 1, marked
+
+    last, irregular = cached(key("replay-outline", record_key, language=False), outline)
+    turn = -1 if last < 0 else (last if asked is None else max(0, min(asked, last)))
+
+    def build() -> str:
+        return render_to_string("tournaments/_replay.html", _replay_context(record, turn))
+
+    html = mark_safe(cached(key("replay", record_key, turn), build))
+    return Replay(html, last, turn, irregular)
