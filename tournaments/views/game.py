@@ -11,6 +11,7 @@ from tournaments.models import Game
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.replay import game_replay
 from tournaments.views.common import check_visible
+from tournaments.views.sheets import game_extras
 
 
 def _turn(request: HttpRequest, last: int) -> int:
@@ -45,4 +46,5 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "last": last,
             "moves": replay.frames[1:],
         }
+    context |= game_extras(game)
     return render(request, "tournaments/game.html", context)

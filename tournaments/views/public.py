@@ -18,6 +18,7 @@ from tournaments.selectors.pages import (
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
+from tournaments.views.sheets import print_extras, series_extras
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -48,7 +49,8 @@ def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/print.html",
-        {"t": tournament, "series": series, "directing": directing},
+        {"t": tournament, "series": series, "directing": directing}
+        | print_extras(tournament, series),
     )
 
 
@@ -72,6 +74,7 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "quick_form": QuickResultForm(series=series, initial=initial),
             "record_form": RecordForm(initial={"number": len(games) + 1}),
         }
+    context |= series_extras(request, series, directing)
     return render(request, "tournaments/series.html", context)
 
 
