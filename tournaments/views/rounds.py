@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.forms import QuickResultForm, add_service_error
+from tournaments.forms import QuickResultForm, _series_players, add_service_error
 from tournaments.models import Player, Round, Series, SeriesMode
 from tournaments.selectors.pages import series_with_games
 from tournaments.services.errors import ResultError
@@ -177,7 +177,7 @@ class SheetRowForm(QuickResultForm):
         super().__init__(*args, **kwargs)
         starter = self.fields[self.first_field]
         assert isinstance(starter, forms.ChoiceField)
-        starter.choices = [("", "-"), *list(starter.choices)]
+        starter.choices = [("", "-"), *_series_players(self.series)]
         starter.required = False
         self.fields["winner"].required = False
         self.fields["cube"].required = False
