@@ -178,9 +178,8 @@ class SheetRowForm(QuickResultForm):
         starter = self.fields[self.first_field]
         assert isinstance(starter, forms.ChoiceField)
         starter.choices = [("", "-"), *_series_players(self.series)]
-        starter.required = False
-        self.fields["winner"].required = False
-        self.fields["cube"].required = False
+        for field in self.fields.values():
+            field.required = False  # an empty line is no game
 
     @property
     def used(self) -> bool:
@@ -189,7 +188,11 @@ class SheetRowForm(QuickResultForm):
     def clean(self) -> dict[str, Any]:
         if not self.used:
             return {}
-        return super().clean()
+        data = super().clean()
+        for name in ("kind", "ended"):
+            if not data.get(name):
+                self.add_error(name, _("This field is required."))
+        return data
 
 
 def _possible_games(series: Series, played: int) -> int:
