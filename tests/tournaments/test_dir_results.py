@@ -81,7 +81,9 @@ def test_one_refused_game_saves_none_of_the_sheet(client: Client, match) -> None
         {"white": jana.pk, "winner": jana.pk, "kind": "oin"},
         {"white": jana.pk, "winner": jana.pk, "kind": "oin"},
     ]
-    response = client.post(reverse("tournaments:series_sheet", args=[s.pk]), sheet_data(lines), **EN)
+    response = client.post(
+        reverse("tournaments:series_sheet", args=[s.pk]), sheet_data(lines), **EN
+    )
     assert response.status_code == 400
     assert "Game 2: Petr starts game 2" in response.content.decode()
     assert not Game.objects.filter(series=s).exists()
@@ -95,8 +97,11 @@ def test_the_scoresheet_through_the_api(match) -> None:
     response = api_as(boss).post(f"/api/series/{s.pk}/sheet/", bad, format="json")
     assert response.status_code == 400 and response.json()["detail"].startswith("Game 2:")
     assert not Game.objects.filter(series=s).exists()
-    good = {"first": 1, "games": [{"white": jana.pk, "winner": jana.pk, "kind": "mars"},
-                                  {"white": petr.pk, "winner": petr.pk, "kind": "oin"}]}  # fmt: skip
+    lines = [
+        {"white": jana.pk, "winner": jana.pk, "kind": "mars"},
+        {"white": petr.pk, "winner": petr.pk, "kind": "oin"},
+    ]
+    good = {"first": 1, "games": lines}
     response = api_as(boss).post(f"/api/series/{s.pk}/sheet/", good, format="json")
     assert response.status_code == 201 and [g["number"] for g in response.json()] == [1, 2]
     again = api_as(boss).post(f"/api/series/{s.pk}/sheet/", good, format="json")
@@ -108,7 +113,7 @@ def test_the_scoresheet_through_the_api(match) -> None:
 def test_submissions_show_on_the_series_page_and_the_note_reaches_the_submitter(
     client: Client, match
 ) -> None:
-    s, boss, users = match
+    s, _boss, users = match
     jana = s.player1
     sub = submission_create(
         series=s, by=users["jana"], number=1, white=jana, winner=jana, kind="mars"
@@ -135,7 +140,10 @@ def test_the_header_counts_the_results_waiting_for_the_user(client: Client, matc
         page = client.get(reverse("tournaments:home"), **EN).content.decode()
         assert ('id="waiting-count"' in page) == bool(waiting)
         if waiting:
-            assert f'id="waiting-count" title="results waiting for your confirmation">{waiting}<' in page
+            assert (
+                f'id="waiting-count" title="results waiting for your confirmation">{waiting}<'
+                in page
+            )
         assert api_as(user).get("/api/submissions/waiting/").json() == {"count": waiting}
     client.force_login(users["petr"])
     with CaptureQueriesContext(connection) as with_count:
@@ -150,7 +158,7 @@ def test_the_header_counts_the_results_waiting_for_the_user(client: Client, matc
 
 def test_correcting_round_1_after_round_2_is_paired_warns_and_asks(client: Client) -> None:
     boss = director()
-    t = round_robin(4, by=boss)
+    round_robin(4, by=boss)
     game = Game.objects.filter(series__round__number=1, record="").select_related("series").first()
     assert game is not None
     loser = game.black if game.winner_id == game.white_id else game.white
@@ -193,7 +201,9 @@ def test_series_length_cannot_change_under_a_finished_series_and_says_which(
 
     client.force_login(boss)
     data = tournament_data(name="Cup", format="manual", series_length="7")
-    response = client.post(reverse("tournaments:tournament_edit", args=[s.tournament_id]), data, **EN)
+    response = client.post(
+        reverse("tournaments:tournament_edit", args=[s.tournament_id]), data, **EN
+    )
     html = response.content.decode()
     assert response.status_code == 400
     assert "Already played to 3: Jana - Petr 3:0 (finished)" in html

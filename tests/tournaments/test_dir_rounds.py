@@ -69,7 +69,9 @@ def test_a_round_with_results_or_before_a_later_round_is_not_deleted(client: Cli
         reverse("tournaments:round_action", args=[t.pk, 2, "delete"]), follow=True, **EN
     ).content.decode()
     assert "has 1 games entered" in page
-    assert Round.objects.filter(pk=first.pk).exists() and Round.objects.filter(pk=second.pk).exists()
+    assert (
+        Round.objects.filter(pk=first.pk).exists() and Round.objects.filter(pk=second.pk).exists()
+    )
 
 
 def test_only_the_directors_change_a_round(client: Client) -> None:
@@ -150,9 +152,10 @@ def test_moving_the_bye_through_the_page_warns_of_a_second_bye(client: Client) -
     assert f"{first_bye.name} had a bye in round 1 already." in page
     bye = bye_of(rnd)
     assert bye.player1 == first_bye and bye.winner_id == first_bye.pk  # the bye's win moves
-    assert rnd.series.filter(player2__isnull=False).filter(
-        player1=holder
-    ).exists() or rnd.series.filter(player2=holder).exists()
+    assert (
+        rnd.series.filter(player2__isnull=False).filter(player1=holder).exists()
+        or rnd.series.filter(player2=holder).exists()
+    )
 
 
 def test_a_swap_into_a_repeat_or_prohibited_pairing_is_made_with_warnings() -> None:
@@ -166,7 +169,9 @@ def test_a_swap_into_a_repeat_or_prohibited_pairing_is_made_with_warnings() -> N
     # b's partner in round 2 changes places with a: a and b meet again
     partner_series = rnd.series.get(pk__in=[s.pk for s in rnd.series.all() if b.pk in (
         s.player1_id, s.player2_id)])  # fmt: skip
-    partner = partner_series.player1 if partner_series.player2_id == b.pk else partner_series.player2
+    partner = (
+        partner_series.player1 if partner_series.player2_id == b.pk else partner_series.player2
+    )
     assert partner is not None
     response = api_as(boss).post(
         f"/api/rounds/{rnd.pk}/swap/", {"player_a": partner.pk, "player_b": a.pk}, format="json"

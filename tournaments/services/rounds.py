@@ -163,7 +163,7 @@ def round_warnings(*, round: Round) -> list[PairingWarning]:
 
 
 def _seat(rnd: Round, player: Player) -> Series:
-    for s in rnd.series.select_for_update().select_related("player1", "player2"):
+    for s in rnd.series.select_for_update(of=("self",)).select_related("player1", "player2"):
         if player.pk in (s.player1_id, s.player2_id):
             return s
     raise ResultError(
