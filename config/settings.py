@@ -221,6 +221,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # several components share a game's result; one name for it (and JobKind's own)
+    "ENUM_NAME_OVERRIDES": {
+        "GameKindEnum": "tournaments.models.series.GameKind",
+        "JobKindEnum": "tournaments.models.job.JobKind",
+    },
 }
 
 # Security headers and cookies. Production turns these on through the environment

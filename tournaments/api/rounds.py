@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from tournaments.api import serializers as s
 from tournaments.api.access import require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin
-from tournaments.models import Game, GameEnd, GameKind, Player, Round, Series
+from tournaments.models import Game, Player, Round, Series
 from tournaments.selectors.sheets import corrections_of, submissions_of, waiting_count
 from tournaments.services.rounds import (
     round_delete,
@@ -65,12 +65,10 @@ class StarterInput(serializers.Serializer):
     )
 
 
-class SheetLineInput(serializers.Serializer):
-    white = serializers.PrimaryKeyRelatedField(queryset=players)
-    winner = serializers.PrimaryKeyRelatedField(queryset=players, allow_null=True)
-    kind = serializers.ChoiceField(choices=GameKind.choices)
-    ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
-    cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+class SheetLineInput(s.QuickEntryInput):
+    """A game of the scoresheet: as a quick entry, numbered by its place on the sheet."""
+
+    number = None
 
 
 class SheetInput(serializers.Serializer):
