@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import game, jobs, people
+from tournaments.views import game, jobs, people, rounds, sheets
 
 app_name = "tournaments"
 
@@ -53,4 +53,19 @@ urlpatterns = [
     path("jobs/import/tournament/", jobs.tournament_import, name="tournament_import"),
     path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
     path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
+    # dirB: rounds, scoresheets, printing (issue 14)
+    path("tournaments/<int:pk>/round/", rounds.round_manage, name="round_last"),
+    path("tournaments/<int:pk>/round/<int:number>/", rounds.round_manage, name="round_manage"),
+    path("tournaments/<int:pk>/round/<int:number>/swap/", rounds.round_swap, name="round_swap"),
+    path(
+        "tournaments/<int:pk>/round/<int:number>/<str:action>/",
+        rounds.round_action,
+        name="round_action",
+    ),
+    path("series/<int:pk>/starter/", rounds.series_starter, name="series_starter"),
+    path("series/<int:pk>/sheet/", rounds.series_sheet, name="series_sheet"),
+    path("tournaments/<int:pk>/print/round/", sheets.print_round, name="print_last_round"),
+    path("tournaments/<int:pk>/print/round/<int:number>/", sheets.print_round, name="print_round"),
+    path("tournaments/<int:pk>/print/standings/", sheets.print_standings, name="print_standings"),
+    # end dirB
 ]

@@ -174,7 +174,8 @@ def test_correction_with_a_reason(client: Client) -> None:
             "version": game.version}  # fmt: skip
     response = client.post(url, base | {"reason": ""}, **EN)
     assert response.status_code == 400 and 'id="id_reason_error"' in response.content.decode()
-    response = client.post(url, base | {"reason": "wrong winner on the sheet"})
+    # round 2 is paired: the page warns and asks for a confirmation (issue 14)
+    response = client.post(url, base | {"reason": "wrong winner on the sheet", "confirmed": "1"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.winner_id == game.black_id and game.corrections.count() == 1

@@ -8,7 +8,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from tournaments.api import files, jobs, people, stats, views
+from tournaments.api import files, jobs, people, rounds, stats, views
 from tournaments.api.docs import LocalRedocView
 
 app_name = "api"
@@ -22,6 +22,10 @@ router.register("rounds", views.RoundViewSet, basename="round")
 router.register("series", views.SeriesViewSet, basename="series")
 router.register("games", views.GameViewSet, basename="game")
 router.register("submissions", views.SubmissionViewSet, basename="submission")
+# dirB: directors' round and series actions (their routes do not clash with the above)
+router.register("rounds", rounds.RoundDirectingViewSet, basename="round-directing")
+router.register("series", rounds.SeriesDirectingViewSet, basename="series-directing")
+router.register("games", rounds.GameDirectingViewSet, basename="game-directing")
 
 DOCS_CSP = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
 
@@ -61,6 +65,8 @@ urlpatterns = [
         people.PairDetail.as_view(),
         name="pair",
     ),
+    path("submissions/mine/", rounds.MySubmissions.as_view(), name="submissions-mine"),
+    path("submissions/waiting/", rounds.WaitingCount.as_view(), name="submissions-waiting"),
     path("", include(router.urls)),
     path("games/<int:pk>/record.nrd", files.GameRecordDownload.as_view(), name="game-nrd"),
     path("series/<int:pk>/records.nrd", files.SeriesRecordsDownload.as_view(), name="series-nrd"),

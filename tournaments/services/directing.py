@@ -49,7 +49,12 @@ def tournament_update_check(*, tournament: Tournament, paired: bool, **settings:
     if paired:
         for name in LOCKED_ONCE_PAIRED:
             if name in settings and settings[name] != getattr(tournament, name):
-                raise ResultError(_("This cannot change once series are paired."), field=name)
+                message = _("This cannot change once series are paired.")
+                if name in ("series_length", "lengths_by_stage", "series_mode"):
+                    from tournaments.services.sheets import series_played_at
+
+                    message = f"{message} {series_played_at(tournament=tournament)}".strip()
+                raise ResultError(message, field=name)
         swiss_rounds = settings.get("swiss_rounds")
         played = tournament.rounds.count()
         if swiss_rounds is not None and swiss_rounds < played:

@@ -237,7 +237,7 @@ def _mapped(snapshot: Any, refs: dict[int, int], keys: Iterable[str]) -> Any:
 
 
 SNAPSHOT_PLAYERS = ("white", "black", "winner")
-PAIRING_PLAYERS = ("floated_down", "floated_up")
+PAIRING_PLAYERS = ("floated_down", "floated_up", "starter")
 
 
 def tournament_archive(tournament: Tournament, progress: Progress = no_progress) -> dict[str, Any]:

@@ -63,7 +63,11 @@ def series_next_starter(series: Series, games: Sequence[Game]) -> Player | None:
     chosen by lot (L2), and under the ``lot`` rule. The starter takes the colour that
     moves first: white, but black in Lurč (Z1)."""
     rule = series.tournament.first_move
-    if not games or rule == FirstMove.LOT:
+    if not games:  # by lot (L2, S2), unless the director chose
+        from tournaments.services.rounds import series_chosen_starter
+
+        return series_chosen_starter(series)
+    if rule == FirstMove.LOT:
         return None  # by lot (L2, S2)
     last = games[-1]
     starter, second = (last.white, last.black) if _first_is_white(series) else (

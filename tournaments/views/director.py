@@ -36,6 +36,7 @@ from tournaments.services.pairings import (
 from tournaments.services.results import game_correct, is_director
 from tournaments.services.roster import SimilarNames, entry_register_new
 from tournaments.services.setup import entry_register
+from tournaments.services.sheets import correction_warnings
 
 
 def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -241,6 +242,10 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST if request.method == "POST" else None, series=series, initial=initial,
         game=game,
     )  # fmt: skip
+    warnings = correction_warnings(game=game)  # to be confirmed before saving
+    if request.method == "POST" and warnings and not request.POST.get("confirmed"):
+        form.is_valid()
+        form.add_error(None, _("Read the warnings above and confirm the correction."))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -263,5 +268,6 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
     status = 400 if form.is_bound else 200
     return render(
         request, "tournaments/correct.html",
-        {"form": form, "game": game, "s": series, "t": series.tournament}, status=status,
+        {"form": form, "game": game, "s": series, "t": series.tournament, "warnings": warnings},
+        status=status,
     )  # fmt: skip

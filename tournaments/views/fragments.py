@@ -53,6 +53,15 @@ def tournament_body(tournament: Tournament) -> SafeString:
     return mark_safe(cached(tournament_key("tournament-page", tournament), build))
 
 
+def last_round_number(tournament: Tournament) -> int | None:
+    """The number of the tournament's last round (None before pairing), for the links
+    around the cached body: cached by version too."""
+    return cached(
+        tournament_key("last-round", tournament),
+        lambda: tournament.rounds.order_by("-number").values_list("number", flat=True).first(),
+    )
+
+
 def _replay_context(record: str, asked: int | None) -> dict[str, object]:
     replay = game_replay(record) if record else None
     context: dict[str, object] = {"replay": replay, "board_width": WIDTH, "board_height": HEIGHT}

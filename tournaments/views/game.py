@@ -15,6 +15,7 @@ from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
 from tournaments.views.fragments import replay_html
+from tournaments.views.sheets import game_extras
 
 
 def _turn(request: HttpRequest) -> int | None:
@@ -46,6 +47,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             x = stats.chart.xs.split(",")[replay.turn]
             context |= {"game_stats": stats, "current_x": x, "analysis": game_analysis(game),
                         "can_analyse": directing and analysable(game)}  # fmt: skip
+    context |= game_extras(game)
     return render(request, "tournaments/game.html", context)
 
 

@@ -18,7 +18,8 @@ from tournaments.selectors.stats import player_stats
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
-from tournaments.views.fragments import tournament_body
+from tournaments.views.fragments import last_round_number, tournament_body
+from tournaments.views.sheets import print_extras, series_extras
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -35,11 +36,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
-    return render(
-        request,
-        "tournaments/tournament.html",
-        {"body": body, "t": tournament, "directing": directing},
-    )
+    context = {"body": body, "t": tournament, "directing": directing,
+               "last_round": last_round_number(tournament)}  # fmt: skip
+    return render(request, "tournaments/tournament.html", context)
 
 
 def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
@@ -49,7 +48,8 @@ def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/print.html",
-        {"t": tournament, "series": series, "directing": directing},
+        {"t": tournament, "series": series, "directing": directing}
+        | print_extras(tournament, series),
     )
 
 
@@ -73,6 +73,7 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "quick_form": QuickResultForm(series=series, initial=initial),
             "record_form": RecordForm(initial={"number": len(games) + 1}),
         }
+    context |= series_extras(request, series, directing)
     return render(request, "tournaments/series.html", context)
 
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_with_games
+from tournaments.selectors.sheets import submissions_of
 from tournaments.services.errors import ResultError
 from tournaments.services.results import (
     game_enter_quick,
@@ -120,7 +121,11 @@ def confirmations(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/confirmations.html",
-        {"pending": pending_submissions(user=request.user), "reject_form": RejectForm()},
+        {
+            "pending": pending_submissions(user=request.user),
+            "reject_form": RejectForm(),
+            "mine": submissions_of(user=request.user),
+        },
     )
 
 

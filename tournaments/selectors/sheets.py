@@ -1,0 +1,107 @@
+"""Reads for the directors' and players' pages about results: the audit trail, submitted
+results of a series and of a user, and the count of waiting confirmations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from tournaments.models import Correction, Game, Series, Submission, SubmissionStatus
+from tournaments.services.results import User
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionRow:
+    """A line of the audit trail, the values before and after in words."""
+
+    correction: Correction
+    before: str
+    after: str
+
+
+def _result_text(snapshot: object, names: dict[int, str]) -> str:
+    if not isinstance(snapshot, dict):
+        return ""
+    winner = snapshot.get("winner")
+    text = "draw" if winner is None else f"{names.get(winner, '?')} {snapshot.get('kind', '')}"
+    cube = snapshot.get("cube")
+    if isinstance(cube, int) and cube > 1:
+        text += f" x{cube}"
+    if snapshot.get("ended") not in (None, "played"):
+        text += f" ({snapshot['ended']})"
+    if snapshot.get("record"):
+        text += " [record]"
+    return text
+
+
+def _rows(corrections: list[Correction]) -> list[CorrectionRow]:
+    names: dict[int, str] = {}
+    for c in corrections:
+        names[c.game.white_id] = c.game.white.name
+        names[c.game.black_id] = c.game.black.name
+    return [
+        CorrectionRow(c, _result_text(c.before, names), _result_text(c.after, names))
+        for c in corrections
+    ]
+
+
+def corrections_of(*, series: Series) -> list[CorrectionRow]:
+    """The audit trail of a series: every correction of its games, oldest first (one
+    query)."""
+    return _rows(
+        list(
+            Correction.objects.filter(game__series=series)
+            .select_related("game__white", "game__black", "by")
+            .order_by("at", "id")
+        )
+    )
+
+
+def corrections_of_game(*, game: Game) -> list[CorrectionRow]:
+    """The audit trail of one game, oldest first (one query)."""
+    return _rows(
+        list(
+            Correction.objects.filter(game=game)
+            .select_related("game__white", "game__black", "by")
+            .order_by("at", "id")
+        )
+    )
+
+
+def series_submissions(*, series: Series) -> list[Submission]:
+    """The series' submitted results still waiting, and the rejected ones (with their
+    notes), newest first (one query)."""
+    return list(
+        Submission.objects.filter(
+            series=series, status__in=(SubmissionStatus.PENDING, SubmissionStatus.REJECTED)
+        )
+        .select_related("submitted_by", "decided_by", "white", "winner")
+        .order_by("-submitted_at", "-id")
+    )
+
+
+def submissions_of(*, user: User, limit: int = 20) -> list[Submission]:
+    """The results the user submitted, newest first, with the opponent's or director's
+    decision and note (one query)."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        Submission.objects.filter(submitted_by=user.pk)
+        .select_related("series__tournament", "series__player1", "series__player2", "decided_by")
+        .order_by("-submitted_at", "-id")[:limit]
+    )
+
+
+def waiting_count(*, user: User) -> int:
+    """How many submitted results wait for this user's confirmation, as the opponent or
+    as a director (one query; the rule of ``pending_submissions``)."""
+    if not user.is_authenticated:
+        return 0
+    qs = Submission.objects.filter(status=SubmissionStatus.PENDING)
+    if not getattr(user, "is_superuser", False):
+        mine = Q(series__player1__user=user.pk) | Q(series__player2__user=user.pk)
+        qs = qs.filter(mine | Q(series__tournament__directors=user.pk)).exclude(
+            Q(submitted_by=user.pk) & ~Q(series__tournament__directors=user.pk)
+        )
+    return qs.values("pk").distinct().count()

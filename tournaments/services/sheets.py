@@ -1,0 +1,126 @@
+"""A whole series' scoresheet at once, and what a director should know before changing a
+result: each game goes through the one result service (``game_enter_quick``, which asks
+``result_rules``), all of them in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    CLOSED_STATUSES,
+    Game,
+    GameEnd,
+    Player,
+    Round,
+    Series,
+    Tournament,
+)
+from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.pairings import BRACKET_FORMATS
+from tournaments.services.results import User, game_enter_quick
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One line of a scoresheet: who had white, who won and how."""
+
+    white: Player
+    winner: Player | None
+    kind: str
+    ended: str = GameEnd.PLAYED
+    cube: int = 1
+
+
+class SheetRowError(ResultError):
+    """A line of the scoresheet is refused (nothing of the sheet is saved)."""
+
+    def __init__(self, row: int, number: int, exc: ResultError) -> None:
+        super().__init__(
+            _("Game %(n)d: %(why)s") % {"n": number, "why": exc.message},
+            field=exc.field, rule=exc.rule,
+        )  # fmt: skip
+        self.row = row
+        self.number = number
+
+
+@transaction.atomic
+def series_enter_sheet(
+    *, series: Series, rows: Sequence[SheetRow], first: int | None = None, by: User | None = None
+) -> list[Game]:
+    """Enter several games of a series from its scoresheet, in order, from game ``first``
+    (default: the next; a number already entered is a conflict). Each game is checked as
+    if entered alone, after the ones before it; one refused game refuses the sheet."""
+    if not rows:
+        raise ResultError(_("The scoresheet has no games."), field="games")
+    if first is None:
+        first = series.games.count() + 1
+    games = []
+    for row, line in enumerate(rows):
+        number = first + row
+        try:
+            game = game_enter_quick(
+                series=series, white=line.white, winner=line.winner, kind=line.kind,
+                ended=line.ended, cube=line.cube, number=number, by=by,
+            )  # fmt: skip
+        except Conflict:
+            raise
+        except ResultError as exc:
+            raise SheetRowError(row, number, exc) from None
+        games.append(game)
+    return games
+
+
+def correction_warnings(*, game: Game) -> list[str]:
+    """What else a correction of ``game`` may change, for the director to confirm first:
+    later rounds paired on the old result, later bracket series moved on by it."""
+    series = game.series
+    tournament = series.tournament
+    warnings = []
+    if series.round is not None:
+        later = list(
+            Round.objects.filter(tournament=tournament, number__gt=series.round.number)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        if later:
+            warnings.append(
+                _(
+                    "Round %(later)s was paired on the old result of this series: its "
+                    "pairings stay as they are (re-pair it if it has no results yet)."
+                )
+                % {"later": ", ".join(str(n) for n in later)}
+            )
+    if tournament.format in BRACKET_FORMATS and series.status in CLOSED_STATUSES:
+        warnings.append(
+            _(
+                "The winner of this series moved on in the bracket: if the winner changes, "
+                "the later series change too (refused once they have games)."
+            )
+        )
+    return warnings
+
+
+def series_played_at(*, tournament: Tournament, limit: int = 5) -> str:
+    """The series already played to the tournament's length, named for a director who
+    wants to change it (empty if none): they keep the length they were played to."""
+    played = list(
+        Series.objects.filter(tournament=tournament, games__isnull=False)
+        .select_related("player1", "player2", "tournament")
+        .distinct()
+        .order_by("round__number", "table", "id")
+    )
+    if not played:
+        return ""
+    shown = ", ".join(
+        f"{s} {s.score1.normalize():f}:{s.score2.normalize():f} ({s.get_status_display()})"
+        for s in played[:limit]
+    )
+    more = len(played) - limit
+    if more > 0:
+        shown += " " + _("and %(n)d more") % {"n": more}
+    return _("Already played to %(n)d: %(series)s.") % {"n": tournament.series_length,
+                                                      "series": shown}  # fmt: skip
