@@ -72,7 +72,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "block_check", "block_ahead", "draw_scoring", "points_series_win",
             "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
             "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",
-            "bracket_reset", "lengths_by_stage", "withdrawal",
+            "bracket_reset", "lengths_by_stage", "withdrawal", "cube", "opening_roll",
         ]  # fmt: skip
         read_only_fields = ["directors"]
 

@@ -29,7 +29,7 @@ LOCKED_ONCE_PAIRED = (
     "mars", "last_roll", "block_check", "block_ahead", "cube", "draw_scoring",
     "points_series_win", "points_series_draw", "points_series_loss", "points_per_game_point",
     "bye_points", "forfeit_game_points", "third_place", "consolation",
-    "bracket_reset",
+    "bracket_reset", "opening_roll",
 )  # fmt: skip
 
 

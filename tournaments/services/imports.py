@@ -26,6 +26,7 @@ from tournaments.services.exports import (
     Progress,
     no_progress,
 )
+from tournaments.services.names import name_clean
 from tournaments.services.results import User, game_enter_record
 
 # game records ------------------------------------------------------------------------
@@ -167,6 +168,12 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
             continue
         values = dict(zip(header, (c.strip() for c in row), strict=False))
         name, club_name = values.get("name", ""), values.get("club", "")
+        try:  # the same cleaning as every other door: NFC, no invisible characters
+            name = name_clean(name) if name else ""
+            club_name = name_clean(club_name, field="club") if club_name else ""
+        except ResultError as exc:
+            report.rejected.append((line, exc.message))
+            continue
         rating = _rating(values.get("rating", ""))
         key = (name.casefold(), club_name.casefold())
         if not name:
