@@ -170,6 +170,12 @@ def build(rng: random.Random) -> None:
     from tournaments.models import CLOSED_STATUSES, Series, Tournament
     from tournaments.services.pairings import bracket_create, round_generate
 
+    used = Tournament.objects.filter(name=SWISS).first()
+    if used is not None and not used.series.exclude(status__in=CLOSED_STATUSES).exists():
+        # an earlier run's quick entries used up the open tables: play the Swiss anew
+        from tournaments.services.directing import tournament_delete
+
+        tournament_delete(tournament=used)
     if not Tournament.objects.filter(name=SWISS).exists():
         t = tournament(SWISS, make_players("Swiss", 128), format="swiss", variant="long",
                        series_mode="points", series_length=1)  # fmt: skip
