@@ -107,6 +107,7 @@ def test_the_recompute_actions_call_the_services(admin_client: Client, series: S
         reverse("admin:tournaments_player_changelist"),
         {"action": "recompute_ratings", "_selected_action": [series.player1_id]},
         follow=True,
+        headers={"accept-language": "en"},
     )
     assert "Ratings recomputed from 1 rated series." in response.content.decode()
     assert RatingChange.objects.filter(series=series).count() == 2

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from engine.stats import PlayerStats
@@ -36,7 +37,8 @@ def rolled(rng: random.Random, rolls: int, six: float = 1 / 6) -> PlayerStats:
 
 def test_verdict_on_seeded_fair_dice_is_nothing_unusual():
     for seed in (1, 2, 3):
-        v = dice_verdict(rolled(random.Random(seed), 600))
+        with translation.override("en"):
+            v = dice_verdict(rolled(random.Random(seed), 600))
         assert v.faces.p_value is not None and v.totals.p_value is not None
         assert min(v.faces.p_value, v.totals.p_value) > 0.05, seed
         assert v.verdict == "Nothing unusual: the dice look fair."
@@ -44,7 +46,8 @@ def test_verdict_on_seeded_fair_dice_is_nothing_unusual():
 
 
 def test_verdict_on_seeded_loaded_dice_is_unlikely():
-    v = dice_verdict(rolled(random.Random(4), 600, six=0.3))
+    with translation.override("en"):
+        v = dice_verdict(rolled(random.Random(4), 600, six=0.3))
     assert v.faces.p_value is not None and v.faces.p_value < 0.001
     assert v.faces.df == 5 and v.totals.df == 10
     assert v.verdict == "Unlikely with fair dice."
@@ -53,7 +56,8 @@ def test_verdict_on_seeded_loaded_dice_is_unlikely():
 def test_verdict_needs_enough_rolls():
     """Cochran's rule: every class expects 5; faces need 30 dice (15 rolls), totals
     180 rolls (a two or a twelve is 1/36)."""
-    v = dice_verdict(rolled(random.Random(5), 10))
+    with translation.override("en"):
+        v = dice_verdict(rolled(random.Random(5), 10))
     assert v.faces.p_value is None and v.faces.needed == 30
     assert v.totals.needed == 180
     assert "Too few rolls" in v.verdict

@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from tournaments.models import Game, Player, Series, Submission, SubmissionStatus
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -47,7 +48,7 @@ def test_a_submitted_result_counts_once_the_opponent_confirms(setup):
     assert sub.status == SubmissionStatus.CONFIRMED and sub.game == game
     series.refresh_from_db()
     assert series.score1 == 2
-    with pytest.raises(Conflict, match="already confirmed"):
+    with translation.override("en"), pytest.raises(Conflict, match="already confirmed"):
         submission_confirm(submission=sub, by=users["boss"])
 
 
