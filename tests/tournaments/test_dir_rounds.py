@@ -24,7 +24,8 @@ EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def api_as(user: User) -> APIClient:
-    api = APIClient()
+    """A client of ``user`` that reads the answers in English (the messages are asserted)."""
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(user)
     return api
 
