@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
+from engine.bench import run_bench
 from engine.errors import EngineError, RecordSyntaxError
 from engine.limits import UNLIMITED
 from engine.matfile import looks_like_mat, read_mat, verify_mat_text, write_mat
@@ -125,10 +126,8 @@ def cmd_convert(src: str, dst: str, to: str | None, out: TextIO) -> int:
     try:
         result = convert_text(text, source, target, stem if source == "mat" else "")
     except EngineError as exc:
-        game = getattr(exc, "game", None)
-        where = f"game {game}: " if game else ""
-        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
-        print(f"{src}: {where}{detail}", file=sys.stderr)
+        where = f"game {exc.game}: " if exc.game else ""
+        print(f"{src}: {where}{exc.describe()}", file=sys.stderr)
         return 1
     if dst == "-":
         out.write(result)
@@ -188,10 +187,8 @@ def cmd_format(path: str, out: TextIO) -> int:
     try:
         out.write(format_text(text))
     except EngineError as exc:
-        game = getattr(exc, "game", None)
-        where = f"game {game}: " if game else ""
-        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
-        print(f"{where}{detail}", file=sys.stderr)
+        where = f"game {exc.game}: " if exc.game else ""
+        print(f"{where}{exc.describe()}", file=sys.stderr)
         return 1
     return 0
 
@@ -222,8 +219,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_legal(sys.stdin, sys.stdout)
     if args.command == "format":
         return cmd_format(args.file, sys.stdout)
-    from engine.bench import run_bench
-
     return run_bench(quick=args.quick, out=sys.stdout)
 
 

@@ -7,6 +7,7 @@ form: ``write(read(text))`` is stable.
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -15,8 +16,7 @@ from typing import NamedTuple
 
 from engine.errors import RecordSyntaxError, RecordTooLargeError
 from engine.limits import DEFAULT_LIMITS, UNLIMITED, ReadLimits
-from engine.movegen import Step
-from engine.variants import BAR, BLACK, OFF, START, WHITE
+from engine.variants import BAR, BLACK, OFF, VARIANTS, WHITE, variant_named
 
 TAG_ORDER = (
     "Variant",
@@ -39,7 +39,7 @@ TAG_ORDER = (
     "Crawford",
 )
 TAG_VALUES: dict[str, tuple[str, ...]] = {
-    "Variant": ("long", "short", "lurc"),
+    "Variant": tuple(VARIANTS),
     "Mars": ("on", "off"),
     "LastRoll": ("on", "off"),
     "BlockCheck": ("turn-end", "every-step"),
@@ -241,7 +241,7 @@ def read_game(lines: Sequence[tuple[int, str]], limits: ReadLimits = DEFAULT_LIM
         raise RecordSyntaxError(
             'the game has no [Variant "..."] tag (long, short or lurc)', line=first, col=1
         )
-    repeats = 10 if any(k == "Variant" and v == "lurc" for k, v in tags) else 4
+    repeats = variant_named(next(v for k, v in tags if k == "Variant")).max_repeat
     actions, preamble = _read_movetext(lines[i:], repeats)
     return GameRecord(tuple(tags), tuple(actions), first, tuple(preamble))
 
@@ -286,45 +286,43 @@ def _escaped_char(m: re.Match[str]) -> str:
     return m.group(1)  # faster than the template r"\1", which re expands for every match
 
 
-def _check_tag(name: str, value: str, names: set[str], line_no: int, line: str) -> tuple[str, str]:
+def _check_tag(tag: str, value: str, tags: set[str], line_no: int, line: str) -> tuple[str, str]:
     col = line.index("[") + 1
-    if name in names:
-        raise RecordSyntaxError(f"the tag {name} is given twice", line=line_no, col=col)
-    allowed = TAG_VALUES.get(name)
+    if tag in tags:
+        raise RecordSyntaxError(f"the tag {tag} is given twice", line=line_no, col=col)
+    allowed = TAG_VALUES.get(tag)
     shown = _shown(value)
     if allowed and value not in allowed:
         choices = ", ".join(allowed)
         raise RecordSyntaxError(
-            f"unknown {name} {shown}: it must be one of {choices}", line=line_no, col=col
+            f"unknown {tag} {shown}: it must be one of {choices}", line=line_no, col=col
         )
-    if name == "MatchLength" and not _COUNT.fullmatch(value):
+    if tag == "MatchLength" and not _COUNT.fullmatch(value):
         raise RecordSyntaxError(
             f"MatchLength must be a number of points (1 to 999999), not {shown}",
             line=line_no,
             col=col,
         )
-    if name == "Score" and not _SCORE.fullmatch(value):
+    if tag == "Score" and not _SCORE.fullmatch(value):
         raise RecordSyntaxError(
             f"Score is the match score before the game, white first (like 3-2), not {shown}",
             line=line_no,
             col=col,
         )
-    if name == "Game" and value and not _COUNT.fullmatch(value):
+    if tag == "Game" and value and not _COUNT.fullmatch(value):
         raise RecordSyntaxError(
             f"Game must be the game's number in its series (1 to 999999), not {shown}",
             line=line_no,
             col=col,
         )
-    if name == "Date" and value and not _valid_date(value):
+    if tag == "Date" and value and not _valid_date(value):
         raise RecordSyntaxError(
             f"Date must be a date written YYYY-MM-DD, not {shown}", line=line_no, col=col
         )
-    return name, value
+    return tag, value
 
 
 def _valid_date(value: str) -> bool:
-    import datetime
-
     if not _DATE.fullmatch(value):
         return False
     try:
@@ -575,16 +573,16 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
     points: list[tuple[int, bool]] = []
     for part in m.group(1).split("/"):
         star = part.endswith("*")
-        name = part.rstrip("*")
-        if name == "bar":
+        point = part.rstrip("*")
+        if point == "bar":
             points.append((BAR, star))
-        elif name == "off":
+        elif point == "off":
             points.append((OFF, star))
         else:
-            value = int(name) if len(name) <= 4 else 9999  # no int() of a huge number
+            value = int(point) if len(point) <= 4 else 9999  # no int() of a huge number
             if not 1 <= value <= 24:
                 raise RecordSyntaxError(
-                    f"point {_shown(name, 6)} in {_shown(m.group())} does not exist: points are "
+                    f"point {_shown(point, 6)} in {_shown(m.group())} does not exist: points are "
                     "1-24, bar and off",
                     line=line,
                     col=col,
@@ -622,42 +620,6 @@ def _explain(word: str) -> str:
 
 
 # writing ----------------------------------------------------------------
-
-
-def point_text(index: int) -> str:
-    if index == OFF:
-        return "off"
-    if index in (BAR, START):
-        return "bar"
-    return str(index)
-
-
-def write_steps(steps: Iterable[Step]) -> str:
-    """Canonical moves: in the order played, a checker that goes on chained in full,
-    ``(N)`` for consecutive repeats, ``*`` on hits.
-
-    >>> write_steps([Step(24, 18, 6), Step(18, 14, 4)])
-    '24/18/14'
-    """
-    chains: list[list[Step]] = []
-    for s in steps:
-        if chains and chains[-1][-1].to == s.frm and s.frm != OFF:
-            chains[-1].append(s)
-        else:
-            chains.append([s])
-    texts = [
-        point_text(c[0].frm) + "".join(f"/{point_text(s.to)}{'*' if s.hit else ''}" for s in c)
-        for c in chains
-    ]
-    out: list[str] = []
-    count = 0
-    for i, t in enumerate(texts):
-        count += 1
-        if i + 1 < len(texts) and texts[i + 1] == t:
-            continue
-        out.append(t if count == 1 else f"{t}({count})")
-        count = 0
-    return " ".join(out)
 
 
 def dice_text(dice: tuple[int, int], pas: tuple[int, int] | None = None) -> str:
