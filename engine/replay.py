@@ -31,7 +31,14 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import PlayedTurn, WrittenTurn, play_without_search, play_written, segments
+from engine.written import (
+    PlayedTurn,
+    WrittenTurn,
+    play_without_search,
+    play_written,
+    quick_play,
+    segments,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,16 +309,17 @@ class _Replayer:
                 state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
-            quick = play_without_search(state, me, opp, segs, keep_steps=False)
-            if quick is None or quick.left:
-                if quick is not None:  # the partial play again, with its steps
-                    quick = play_without_search(state, me, opp, segs)
+            me2, opp2 = me[:], opp[:] if state.hits else opp
+            left = play_without_search(state, me2, opp2, segs)
+            if left is None or left:
+                # the partial play again, with its steps
+                quick = None if left is None else quick_play(state, me, opp, segs)
                 try:
                     _, me, opp = WrittenTurn(state, me, opp, segs, (state.to_play,)).play(quick)
                 except IllegalTurnError:
                     break
             else:
-                me, opp = quick.me, quick.opp
+                me, opp = me2, opp2
             if me[OFF] == CHECKERS:
                 break  # the game ends: the full path scores it
             self.first = False

@@ -72,7 +72,7 @@ def play_written(
     ends. ``pas`` is the paš written after a Lurč houšek."""
     phases, again = state.variant.roll_phases(me, state.dice, pas)
     segs = segments(moves)
-    quick = play_without_search(state, me, opp, segs) if phases == (state.to_play,) else None
+    quick = quick_play(state, me, opp, segs) if phases == (state.to_play,) else None
     if quick is not None and not quick.left:
         return PlayedTurn(quick.steps, quick.me, quick.opp, again and quick.me[OFF] < CHECKERS)
     steps, me2, opp2 = WrittenTurn(state, me, opp, segs, phases).play(quick)
@@ -81,22 +81,32 @@ def play_written(
     return PlayedTurn(steps, me2, opp2, again and complete and me2[OFF] < CHECKERS)
 
 
+def quick_play(
+    st: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]
+) -> QuickPlay | None:
+    """:func:`play_without_search` on copies of the boards, with its steps."""
+    me2, opp2 = me[:], opp[:] if st.hits else opp
+    steps: list[Step] = []
+    left = play_without_search(st, me2, opp2, segs, steps)
+    return None if left is None else QuickPlay(tuple(steps), me2, opp2, left)
+
+
 def play_without_search(
     st: TurnState,
-    me0: list[int],
-    opp0: list[int],
+    me: list[int],
+    opp: list[int],
     segs: tuple[Segment, ...],
-    keep_steps: bool = True,
-) -> QuickPlay | None:
+    steps: list[Step] | None = None,
+) -> list[int] | None:
     """The common case without search: each written move takes the one die of its
-    length and all the dice are used. None sends the turn to the full search."""
+    length. Plays on ``me`` and ``opp`` in place (the caller's copies; ``opp`` changes
+    only in a variant that hits) and returns the dice left unplayed (empty: a full
+    play), with the steps added to ``steps`` when given. None sends the turn to the
+    full search (the boards are then half played: the caller drops them)."""
     head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
-    head_left = 1 if st.plain else st.head_allowance(me0, opp0)
-    me = me0[:]
-    opp = opp0[:] if hits else opp0  # without hitting the opponent's board never changes
+    head_left = 1 if st.plain else st.head_allowance(me, opp)
     dice = list(st.to_play)
     fresh: list[int] = []
-    steps = []
     waiting = me[BAR] or me[START]
     for frm, to, star in segs:
         if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
@@ -151,11 +161,11 @@ def play_without_search(
         if every_step and not st.block_ok(me, opp):
             return None
         dice.remove(die)
-        if keep_steps:
+        if steps is not None:
             steps.append(Step(frm, to, die, hit))
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
-    return QuickPlay(tuple(steps), me, opp, dice)
+    return dice
 
 
 class WrittenTurn:
