@@ -20,8 +20,9 @@ from engine.errors import (
     RulesError,
     VerificationError,
 )
-from engine.movegen import Step, Turn, legal_turns
-from engine.notation import GameRecord, read_records, write_steps
+from engine.movegen import Turn, legal_turns
+from engine.moves import Step, write_steps
+from engine.notation import GameRecord, read_records
 from engine.position import Cube, Position, render
 from engine.replay import (
     Outcome,

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
+from engine.bench import run_bench
 from engine.errors import EngineError, RecordSyntaxError
 from engine.limits import UNLIMITED
 from engine.matfile import looks_like_mat, read_mat, verify_mat_text, write_mat
@@ -17,6 +18,7 @@ from engine.movegen import legal_turns
 from engine.notation import read_records
 from engine.position import Position
 from engine.replay import Replay, format_text, iter_verified, replay
+from engine.stats import cmd_stats
 from engine.variants import Rules
 
 
@@ -125,10 +127,8 @@ def cmd_convert(src: str, dst: str, to: str | None, out: TextIO) -> int:
     try:
         result = convert_text(text, source, target, stem if source == "mat" else "")
     except EngineError as exc:
-        game = getattr(exc, "game", None)
-        where = f"game {game}: " if game else ""
-        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
-        print(f"{src}: {where}{detail}", file=sys.stderr)
+        where = f"game {exc.game}: " if exc.game else ""
+        print(f"{src}: {where}{exc.describe()}", file=sys.stderr)
         return 1
     if dst == "-":
         out.write(result)
@@ -188,10 +188,8 @@ def cmd_format(path: str, out: TextIO) -> int:
     try:
         out.write(format_text(text))
     except EngineError as exc:
-        game = getattr(exc, "game", None)
-        where = f"game {game}: " if game else ""
-        detail = exc.describe() if hasattr(exc, "describe") else str(exc)
-        print(f"{where}{detail}", file=sys.stderr)
+        where = f"game {exc.game}: " if exc.game else ""
+        print(f"{where}{exc.describe()}", file=sys.stderr)
         return 1
     return 0
 
@@ -225,11 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "format":
         return cmd_format(args.file, sys.stdout)
     if args.command == "stats":
-        from engine.stats import cmd_stats
-
         return cmd_stats(args.files, sys.stdout)
-    from engine.bench import run_bench
-
     return run_bench(quick=args.quick, out=sys.stdout)
 
 

@@ -9,10 +9,11 @@ from typing import TextIO
 
 from engine.movegen import legal_turns
 from engine.notation import read_records
+from engine.openspiel_bench import check_same_plays, openspiel_rate, ours_rate, sample_positions
 from engine.position import Position
 from engine.replay import replay, verify
 from engine.selfplay import random_game
-from engine.variants import Rules
+from engine.variants import LONG, SHORT, Rules
 
 SEED = 20261129
 
@@ -59,7 +60,7 @@ def run_bench(*, quick: bool = False, out: TextIO) -> int:
         "the fastest of repeated runs)",
         file=out,
     )
-    for variant in ("long", "short"):
+    for variant in (LONG.name, SHORT.name):
         texts = sample_games(variant, games)
         records = [read_records(t)[0] for t in texts]
         turns = sum(len(r.actions) for r in records)
@@ -87,8 +88,7 @@ def run_bench(*, quick: bool = False, out: TextIO) -> int:
             "(every distinct legal end of a roll)",
             file=out,
         )
-        if variant == "short":
-            _openspiel(seconds, out)
+    _openspiel(seconds, out)  # open_spiel's backgammon: short backgammon's positions
     return 0
 
 
@@ -96,13 +96,6 @@ def _openspiel(seconds: float, out: TextIO) -> None:
     """open_spiel's backgammon legal_actions() and legal_turns on the same positions
     (positions met in open_spiel's own random games; doubles left out, since open_spiel
     plays a double as two half-turns)."""
-    from engine.openspiel_bench import (
-        check_same_plays,
-        openspiel_rate,
-        ours_rate,
-        sample_positions,
-    )
-
     samples = sample_positions(1000, SEED)
     if samples is None:
         print("open_spiel: not installed (make bench-openspiel installs it)", file=out)

@@ -1,34 +1,103 @@
-"""The engine's errors: all of them are ``ValueError`` subclasses with a message a club
-player understands. Bugs are never wrapped in these classes."""
+"""The engine's errors: one family of ``ValueError`` subclasses with a message a club
+player understands. Bugs are never wrapped in these classes.
+
+Every error carries, beside its English text, what an application needs to say it in
+another language (issue 15): ``code`` (a stable string such as ``"point-closed"``),
+``params`` (the values the text names), ``rule`` (the rule id of RULES.md, or ``None``)
+and its place (``game``, ``line``, ``col``, ``None`` where unknown). ``describe()`` is the
+text with its place, ``to_dict()`` all of it as plain data.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class EngineError(ValueError):
     """Base class of every user-facing engine error."""
 
+    code = "engine-error"  # the class's code when the raiser names none
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+        game: int | None = None,
+        line: int | None = None,
+        col: int | None = None,
+    ) -> None:
+        self.message = message
+        self.rule = rule
+        if code is not None:
+            self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        self.game = game
+        self.line = line
+        self.col = col
+        super().__init__(self.describe())
+
+    def describe(self, *, located: bool = True) -> str:
+        """The message with its place and rule: ``line 3, col 1: ...``, ``... (L3)``;
+        without the line and column when ``located`` is false."""
+        where = f"line {self.line}, col {self.col}: " if located and self.line is not None else ""
+        return f"{where}{self.message}" + (f" ({self.rule})" if self.rule else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as plain data (for an API or a translation)."""
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "params": self.params,
+            "message": self.message,
+            "game": self.game,
+            "line": self.line,
+            "col": self.col,
+        }
+
 
 class PositionError(EngineError):
     """A position (JSON or built by hand) that cannot exist."""
+
+    code = "bad-position"
 
 
 class DiceError(EngineError):
     """Dice that cannot be rolled (a 7, a single die, ...)."""
 
+    code = "bad-dice"
+
 
 class RulesError(EngineError):
     """An unknown rule option or option value."""
+
+    code = "bad-rules"
+
+
+class ConversionError(EngineError):
+    """Records that cannot be written in the asked format (a .mat file of long nardy)."""
+
+    code = "cannot-convert"
 
 
 class RecordSyntaxError(EngineError):
     """A record that cannot be read: a malformed tag, token or move."""
 
-    def __init__(self, message: str, *, line: int, col: int, game: int | None = None) -> None:
-        self.message = message
-        self.line = line
-        self.col = col
-        self.game = game
-        super().__init__(f"line {line}, col {col}: {message}")
+    code = "syntax"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        line: int,
+        col: int,
+        game: int | None = None,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message, line=line, col=col, game=game, code=code, params=params)
 
 
 class RecordTooLargeError(RecordSyntaxError):
@@ -42,21 +111,20 @@ class RecordTooLargeError(RecordSyntaxError):
     def __init__(self, message: str, *, limit: str, value: int, line: int, col: int) -> None:
         self.limit = limit
         self.value = value
-        self.params = {"limit": limit, "value": value}
-        super().__init__(message, line=line, col=col)
+        super().__init__(message, line=line, col=col, params={"limit": limit, "value": value})
 
 
 class IllegalTurnError(EngineError):
     """A turn that breaks a rule. ``rule`` is the rule id of RULES.md (``L4.1``)."""
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        self.message = message
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+    code = "illegal-turn"
 
 
 class VerificationError(EngineError):
-    """The first problem found while replaying a game, located in the record."""
+    """The first problem found while replaying a game, located in the record: beside the
+    place, the turn (number, side, dice and the moves as written)."""
+
+    code = "illegal-turn"
 
     def __init__(
         self,
@@ -70,17 +138,16 @@ class VerificationError(EngineError):
         side: str | None = None,
         dice: str | None = None,
         text: str | None = None,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
-        self.message = message
-        self.rule = rule
-        self.game = game
-        self.line = line
-        self.col = col
         self.turn = turn
         self.side = side
         self.dice = dice
         self.text = text
-        super().__init__(self.describe())
+        super().__init__(
+            message, rule=rule, game=game, line=line, col=col, code=code, params=params
+        )
 
     def describe(self, *, located: bool = True) -> str:
         """``line 14, col 5: turn 9 (black 6-4: 13/7 8/4): point 7 is closed (L3)``; without
@@ -97,3 +164,12 @@ class VerificationError(EngineError):
         if self.rule:
             parts.append(f" ({self.rule})")
         return "".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **super().to_dict(),
+            "turn": self.turn,
+            "side": self.side,
+            "dice": self.dice,
+            "text": self.text,
+        }

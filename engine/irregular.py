@@ -9,8 +9,9 @@ must-play, the head, the block and the bearing-off rules are waived for that tur
 from __future__ import annotations
 
 from engine.errors import IllegalTurnError
-from engine.movegen import Step, TurnState
-from engine.notation import WrittenMove, point_text
+from engine.movegen import TurnState
+from engine.moves import Step, point_text
+from engine.notation import WrittenMove
 from engine.variants import BAR, OFF, SIDE_NAMES, START
 from engine.written import segments
 
@@ -33,27 +34,35 @@ def play_accepted(
         if a == OFF or b == BAR or (b >= a and b != OFF):
             raise IllegalTurnError(
                 f"{written}: checkers move forward only, from higher points to lower ones "
-                "(24 towards 1, then off), even in an accepted turn"
+                "(24 towards 1, then off), even in an accepted turn",
+                code="backward-move",
+                params={"from": point_text(a), "to": point_text(b)},
             )
         if not me[a]:
             where = "on the bar" if a in (BAR, START) else f"on point {a}"
-            raise IllegalTurnError(f"{written}: there is no {side} checker {where}")
+            raise IllegalTurnError(
+                f"{written}: there is no {side} checker {where}",
+                code="no-checker",
+                params={"point": point_text(a)},
+            )
         hit = False
         if b != OFF:
             o = state.omap[b]
             if opp[o] >= state.closed_at:
                 raise IllegalTurnError(
                     f"{written}: point {b} is closed by {other}, even in an accepted turn",
-                    rule=_closed_rule(state),
+                    rule=state.variant.rule_ids.closed,
+                    code="point-closed",
+                    params={"point": b, "by": other, "count": opp[o]},
                 )
             hit = state.hits and opp[o] == 1
         if star and not hit:
-            raise IllegalTurnError(f"{written}*: there is no single {other} checker to hit")
+            raise IllegalTurnError(
+                f"{written}*: there is no single {other} checker to hit",
+                code="nothing-to-hit",
+                params={"point": b},
+            )
         state.move(me, opp, a, b)
         distance = (BAR if a == START else a) - b
         steps.append(Step(a, b, distance, hit))
     return tuple(steps), me, opp
-
-
-def _closed_rule(state: TurnState) -> str:
-    return {"long": "L3", "short": "S3", "lurc": "Z4"}[state.variant.name]

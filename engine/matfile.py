@@ -21,10 +21,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.errors import EngineError, RecordSyntaxError, VerificationError
+from engine.errors import ConversionError, RecordSyntaxError, VerificationError
 from engine.notation import Action, GameRecord, read_movetext_line
 from engine.replay import Replay, replay
-from engine.variants import BAR, BLACK, OFF, SIDE_NAMES, WHITE
+from engine.variants import BAR, BLACK, OFF, SHORT, SIDE_NAMES, WHITE, variant_named
 
 RIGHT_COLUMN = 20  # a lone cell starting left of this column is player 0's
 _HEADER = re.compile(r"^\s*([0-9]{1,6})\s+point\s+match\s*$", re.IGNORECASE)
@@ -231,7 +231,7 @@ def _record(match: MatMatch, game: MatGame, crawford: bool, series: str) -> Game
     turns = [c for c in game.cells if c.kind == "turn"]
     first = turns[0].player if turns else 0
     colour = (WHITE, BLACK) if first == 0 else (BLACK, WHITE)  # colour of players 0, 1
-    tags = [("Variant", "short")]
+    tags = [("Variant", SHORT.name)]
     if match.event:
         tags.append(("Event", match.event))
     if series:
@@ -332,14 +332,18 @@ def write_mat(records: Sequence[GameRecord]) -> str:
     column) is the first game's White; later games put each name in its column. The
     score lines are the ``Score`` tags, or else the sum of the points before."""
     if not records:
-        raise EngineError("there are no games to write")
+        raise ConversionError("there are no games to write", code="no-games")
     length = int(records[0].tag("MatchLength") or 0)
     left = records[0].tag("White", "?")
     lines = [f" {length} point match", ""]
     totals = [0, 0]
     for number, record in enumerate(records, start=1):
-        if record.variant != "short":
-            raise EngineError(f"game {number}: only short backgammon can be written as .mat")
+        if not variant_named(record.variant).mat_format:
+            raise ConversionError(
+                f"game {number}: only short backgammon can be written as .mat",
+                code="not-mat-variant",
+                params={"variant": record.variant},
+            )
         played = replay(record, check_result=False)
         if played.error is not None:
             played.error.game = number

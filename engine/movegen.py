@@ -10,9 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.errors import DiceError
+from engine.errors import PositionError
+from engine.moves import Step, write_steps
 from engine.position import Board, Position
-from engine.variants import BAR, BLACK, CHECKERS, OFF, START, WHITE, Rules, Variant
+from engine.variants import (
+    BAR,
+    BLACK,
+    CHECKERS,
+    OFF,
+    START,
+    WHITE,
+    Phases,
+    Rules,
+    Variant,
+    check_dice,
+    dice_to_play,
+)
 
 # Why a step is impossible (negative results of ``target``).
 NO_CHECKER = -1
@@ -21,16 +34,6 @@ CLOSED = -3
 NOT_HOME = -4
 HIGHER_CHECKER = -5
 NOT_EXACT = -6
-
-
-class Step(NamedTuple):
-    """One checker moved by one die: ``frm`` 1-24, 25 (bar) or 26 (start); ``to`` 0 is
-    off."""
-
-    frm: int
-    to: int
-    die: int
-    hit: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +50,14 @@ class Turn:
     @property
     def notation(self) -> str:
         """The canonical movetext of the steps (``24/18/14``)."""
-        from engine.notation import write_steps
-
         return write_steps(self.steps)
 
 
 _STATES: dict[tuple[str, Rules], dict[tuple[int, tuple[int, int]], TurnState]] = {}
+# A table per (variant, rules) pair, each at most 2 sides x 21 rolls of small states. A
+# process meets a handful of pairs (three variants, the option sets clubs use); the cap
+# only bounds the memory of a stream of ``legal`` queries that vary the rules on purpose.
+_MAX_STATE_TABLES = 200
 
 
 def turn_states(variant: Variant, rules: Rules) -> dict[tuple[int, tuple[int, int]], TurnState]:
@@ -61,7 +66,7 @@ def turn_states(variant: Variant, rules: Rules) -> dict[tuple[int, tuple[int, in
     key = (variant.name, rules)
     table = _STATES.get(key)
     if table is None:
-        if len(_STATES) > 200:
+        if len(_STATES) >= _MAX_STATE_TABLES:
             _STATES.clear()
         table = _STATES[key] = {}
     return table
@@ -76,23 +81,6 @@ def turn_state(variant: Variant, rules: Rules, side: int, dice: tuple[int, int])
     return state
 
 
-def check_dice(dice: object) -> tuple[int, int]:
-    """Validate two dice values; raises :class:`DiceError` with a plain reason."""
-    if not isinstance(dice, (list, tuple)) or len(dice) != 2:
-        raise DiceError("a roll is two dice, like [6, 4]")
-    for d in dice:
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise DiceError(f"a die shows 1 to 6, not {d!r}")
-    a, b = dice
-    return (a, b) if a >= b else (b, a)
-
-
-def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
-    """The die values one roll gives to play: four of a double (L3)."""
-    a, b = dice
-    return (a, a, a, a) if a == b else (a, b)
-
-
 class TurnState:
     """The fixed facts of one turn: variant, rules, mover and the opponent map."""
 
@@ -100,7 +88,6 @@ class TurnState:
         "closed_at",
         "dice",
         "every_step",
-        "fast",
         "head",
         "hits",
         "omap",
@@ -123,12 +110,7 @@ class TurnState:
         self.to_play = dice_to_play(dice)
         self.every_step = rules.block_check == "every-step"
         # plain: the head allowance is one checker whatever the position (L4.1)
-        self.plain = variant.name != "lurc" and not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
-        # what the verifier's fast path reads, in one tuple
-        self.fast = (
-            self.plain, self.to_play, self.head, self.every_step, self.omap, self.closed_at,
-            self.hits,
-        )  # fmt: skip
+        self.plain = not self.head or not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
 
     # single steps -------------------------------------------------------
 
@@ -308,7 +290,8 @@ class TurnState:
         open points let it go. Own checkers never stop each other, so it holds while
         nobody waits on the bar and no bear-off can start this turn (more than four
         checkers outside home). Returns 5 (no bound) otherwise."""
-        if me[BAR] or me[START] or sum(me[7:BAR]) <= 4 or self.variant.name == "lurc":
+        # (a paš is eight moves, not four: no bound either)
+        if me[BAR] or me[START] or sum(me[7:BAR]) <= 4 or self.variant.rolls_again:
             return 5
         d = self.dice[0]
         omap, closed_at = self.omap, self.closed_at
@@ -346,7 +329,7 @@ class TurnState:
 
     def generate(
         self, me: list[int], opp: list[int], dice: tuple[int, ...] | None = None
-    ) -> list[tuple[tuple[Step, ...], Board, Board]]:
+    ) -> list[End]:
         """Every distinct legal end of the turn with one canonical way to play it.
         ``dice`` overrides the values to play (Lurč's placing and paš turns)."""
         if dice is None:
@@ -426,8 +409,32 @@ class TurnState:
         ends = [(k, n) for k, n in nodes.items() if n.ok and n.used == best]
         if best == 1 and mixed and any(n.high_path is not None for _, n in ends):
             # L6: when only one die can be played, it must be the higher one
-            return [(n.high_path, k[0], k[1]) for k, n in ends if n.high_path is not None]
-        return [(n.path, k[0], k[1]) for k, n in ends]
+            return [End(n.high_path, k[0], k[1]) for k, n in ends if n.high_path is not None]
+        return [End(n.path, k[0], k[1]) for k, n in ends]
+
+    def phased_ends(self, me: list[int], opp: list[int], phases: Phases) -> list[End]:
+        """Legal ends of a turn played phase by phase, each phase under the must-play
+        rule (Z10): the 1-2 of a houšek as many as possible, then as much of the paš as
+        possible. One phase is :meth:`generate`."""
+        if len(phases) == 1:
+            return self.generate(me, opp, phases[0])
+        ends = [End((), tuple(me), tuple(opp))]
+        for dice in phases:
+            found: dict[tuple[Board, Board], tuple[Step, ...]] = {}
+            for steps, m, o in ends:
+                for more, m2, o2 in self.generate(list(m), list(o), dice):
+                    found.setdefault((m2, o2), steps + more)
+            ends = [End(steps, m, o) for (m, o), steps in found.items()]
+        return ends
+
+
+class End(NamedTuple):
+    """A legal end of a turn: one canonical way to play it and the boards it reaches
+    (the mover's, the opponent's)."""
+
+    steps: tuple[Step, ...]
+    me: Board
+    opp: Board
 
 
 class _Node:
@@ -495,6 +502,8 @@ def after(pos: Position, me: Board | list[int], opp: Board | list[int], nxt: int
 
 def legal_turns(position: Position, dice: object, rules: Rules | None = None) -> list[Turn]:
     """Every distinct legal end position of a roll, each with one canonical play (L6).
+    ``dice`` is [a, b]; in Lurč also [2, 1, n, n], a houšek with its chosen paš, while
+    [2, 1] alone lists the plays of every paš (Z8).
 
     >>> from engine.position import Position
     >>> [t.notation for t in legal_turns(Position.start("long"), [6, 6])]
@@ -502,25 +511,49 @@ def legal_turns(position: Position, dice: object, rules: Rules | None = None) ->
     """
     rules = rules or Rules()
     variant = position.rules_variant
-    if variant.name == "lurc":
-        from engine.lurc import lurc_turns
-
-        return lurc_turns(position, dice, rules)
-    roll = check_dice(dice)
-    last_roll = rules.last_roll and variant.name == "long" and position.turn == BLACK
+    me, opp = side_lists(position)
+    roll, choices = variant.roll_choices(dice, me)
+    last_roll = rules.last_roll and variant.last_roll and position.turn == BLACK
     if position.off(position.turn) == CHECKERS or (
         position.off(1 - position.turn) == CHECKERS and not last_roll
     ):
-        from engine.errors import PositionError
+        raise PositionError(
+            "the game is over: one side has borne off all its checkers", code="game-over"
+        )
+    state = turn_state(variant, rules, position.turn, roll)
+    if len(choices) == 1 and choices[0] is None:  # the ends of one search are distinct
+        phases, again = variant.roll_phases(me, roll, None)
+        return [_turn(position, roll, end, phases, again, None) for end in
+                state.phased_ends(me, opp, phases)]  # fmt: skip
+    out: dict[Position, Turn] = {}
+    for pas in choices:
+        phases, again = variant.roll_phases(me, roll, pas)
+        for end in state.phased_ends(me, opp, phases):
+            turn = _turn(position, roll, end, phases, again, pas)
+            out.setdefault(turn.position, turn)
+    return list(out.values())
 
-        raise PositionError("the game is over: one side has borne off all its checkers")
-    state = TurnState(variant, rules, position.turn, roll)
-    me, opp = side_lists(position)
-    nxt = 1 - position.turn
-    return [
-        Turn(roll, steps, after(position, end_me, end_opp, nxt))
-        for steps, end_me, end_opp in state.generate(me, opp)
-    ]
+
+def _turn(
+    position: Position, roll: tuple[int, int], end: End, phases: Phases, again: bool,
+    pas: tuple[int, int] | None,
+) -> Turn:  # fmt: skip
+    """The :class:`Turn` of a legal end: the opponent rolls next unless the roll gives
+    another (Z7, Z8) and every move of it was played and the game goes on."""
+    if again and (end.me[OFF] == CHECKERS or len(end.steps) < sum(len(p) for p in phases)):
+        again = False
+    nxt = position.turn if again else 1 - position.turn
+    return Turn(roll, end.steps, after(position, end.me, end.opp, nxt), pas)
 
 
-__all__ = ["OFF", "Step", "Turn", "TurnState", "check_dice", "dice_to_play", "legal_turns"]
+__all__ = [
+    "OFF",
+    "End",
+    "Step",
+    "Turn",
+    "TurnState",
+    "check_dice",
+    "dice_to_play",
+    "legal_turns",
+    "turn_state",
+]

@@ -157,7 +157,7 @@ def _point_index(v: Variant, side: str, key: object) -> int:
             raise PositionError(f"{side}: {v.title} has no bar (there is no hitting)")
         return BAR
     if key == "start":
-        if v.name != "lurc":
+        if not v.has_start:
             raise PositionError(f"{side}: only Lurč has a start (checkers not yet entered)")
         return START
     if isinstance(key, str) and key in _POINT_KEYS:  # ASCII digits only ("²" is no point)
@@ -178,7 +178,7 @@ def _check_overlap(v: Variant, white: Board, black: Board) -> None:
 def _cube(v: Variant, raw: object) -> Cube | None:
     if raw is None:
         return None
-    if v.name != "short":
+    if not v.cube:
         raise PositionError("only short backgammon has a doubling cube")
     if not isinstance(raw, dict):
         raise PositionError('"cube" must be an object like {"value": 2, "owner": "white"}')
@@ -223,9 +223,9 @@ def render(pos: Position) -> str:
         "".join(cell(p) for p in bottom),
         "".join(f"{p:4d}" for p in bottom),
         f"X = {name}: off {me[OFF]}, bar {me[BAR]}, pips {pos.pips(pos.turn)}"
-        + (f", start {me[START]}" if v.name == "lurc" else ""),
+        + (f", start {me[START]}" if v.has_start else ""),
         f"O = {other}: off {opp[OFF]}, bar {opp[BAR]}, pips {pos.pips(1 - pos.turn)}"
-        + (f", start {opp[START]}" if v.name == "lurc" else ""),
+        + (f", start {opp[START]}" if v.has_start else ""),
     ]
     if pos.cube is not None:
         owner = "middle" if pos.cube.owner is None else SIDE_NAMES[pos.cube.owner]

@@ -14,8 +14,8 @@ from engine.errors import (
 )
 from engine.irregular import play_accepted
 from engine.limits import DEFAULT_LIMITS, ReadLimits
-from engine.lurc import lurc_phases, lurc_play_written
-from engine.movegen import Step, Turn, TurnState, after, side_lists, turn_state, turn_states
+from engine.movegen import Turn, TurnState, after, side_lists, turn_state, turn_states
+from engine.moves import Step, write_steps
 from engine.notation import (
     Action,
     GameRecord,
@@ -27,12 +27,18 @@ from engine.notation import (
     read_movetext_line,
     read_records,
     write_movetext,
-    write_steps,
     write_tags,
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import WrittenTurn, play_turn, play_without_search, segments
+from engine.written import (
+    PlayedTurn,
+    WrittenTurn,
+    play_without_search,
+    play_written,
+    quick_play,
+    segments,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +157,7 @@ def outcome_for(pos: Position, winner: int, rules: Rules, **flags: object) -> Ou
     v = pos.rules_variant
     loser = pos.board(1 - winner)
     cube = pos.cube.value if pos.cube else 1
-    if not rules.mars or loser[OFF] or v.name == "lurc":  # Z11: a Lurč win is 1 point
+    if not rules.mars or loser[OFF] or not v.gammons:  # Z11: a Lurč win is 1 point
         kind = "oin"
     elif v.koks and (loser[BAR] or any(loser[19:25])):
         kind = "koks"
@@ -188,7 +194,7 @@ class _Replayer:
         self.rules = rules_from_record(record)
         self.variant = variant_named(record.variant)
         self.out = Replay(record, self.rules)
-        start = Position.start(self.variant.name, cube=self.rules.cube and self.variant.koks)
+        start = Position.start(self.variant.name, cube=self.rules.cube and self.variant.cube)
         self.built: Position | None = start
         self.boards = [list(start.white), list(start.black)]
         self.mover = start.turn
@@ -213,12 +219,20 @@ class _Replayer:
             )
         return self.built
 
-    def fail(self, message: str, rule: str | None = None) -> _Stop:
+    def fail(
+        self,
+        message: str,
+        rule: str | None = None,
+        code: str | None = None,
+        params: dict[str, object] | None = None,
+    ) -> _Stop:
         a = self.action
         assert a is not None
         self.out.error = VerificationError(
             message,
             rule=rule,
+            code=code,
+            params=params,
             line=a.line,
             col=a.col,
             turn=self.number or 1,
@@ -252,6 +266,7 @@ class _Replayer:
                         f"the game is already over ({out.outcome.describe()}); "
                         "nothing may follow it",
                         "L8",
+                        "game-over",
                     )
                 if action.kind == "turn":
                     follows = actions[i] if i < count else None
@@ -276,7 +291,7 @@ class _Replayer:
         were played. Anything else, errors included, is left to the full path."""
         if self.offered or self.pending_last or self.out.outcome is not None:
             return 0
-        if self.variant.name == "lurc":
+        if self.variant.rolls_again:
             return 0  # paš, houšek and extra rolls: the full path
         boards, v, rules = self.boards, self.variant, self.rules
         first_side, mover, number = v.first_side, self.mover, self.number
@@ -294,18 +309,17 @@ class _Replayer:
                 state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
             segs = segments(action.moves)
-            fast = play_without_search(state, me, opp, segs, keep_steps=False)
-            if fast is None or fast[3]:
-                if fast is not None:
-                    fast = play_without_search(
-                        state, me, opp, segs
-                    )  # the partial play with its steps
+            me2, opp2 = me[:], opp[:] if state.hits else opp
+            left = play_without_search(state, me2, opp2, segs)
+            if left is None or left:
+                # the partial play again, with its steps
+                quick = None if left is None else quick_play(state, me, opp, segs)
                 try:
-                    _, me, opp = WrittenTurn(state, me, opp, segs).play(fast)
+                    _, me, opp = WrittenTurn(state, me, opp, segs, (state.to_play,)).play(quick)
                 except IllegalTurnError:
                     break
             else:
-                me, opp = fast[1], fast[2]
+                me, opp = me2, opp2
             if me[OFF] == CHECKERS:
                 break  # the game ends: the full path scores it
             self.first = False
@@ -331,15 +345,21 @@ class _Replayer:
             self.number += 1  # a double opens the doubler's turn (the writer numbers it)
             self.numbered = True
         if cube is None:
-            raise self.fail("the doubling cube is not used in this game (Cube off)", "S7")
+            raise self.fail(
+                "the doubling cube is not used in this game (Cube off)", "S7", "cube-off"
+            )
         doubling = action.kind == "double"
         expected = self.mover if doubling else 1 - self.mover
         if self.side != expected or doubling == self.offered:
-            raise self.fail(f"{action.kind} is not possible now", "S7")
+            raise self.fail(
+                f"{action.kind} is not possible now", "S7", "cube-action", {"action": action.kind}
+            )
         if doubling and self.rules.crawford:
-            raise self.fail("the Crawford game is played without the doubling cube", "S7")
+            raise self.fail(
+                "the Crawford game is played without the doubling cube", "S7", "crawford"
+            )
         if doubling and cube.owner not in (None, self.mover):
-            raise self.fail(f"{SIDE_NAMES[self.mover]} does not own the cube", "S7")
+            raise self.fail(f"{SIDE_NAMES[self.mover]} does not own the cube", "S7", "cube-owner")
         if doubling:
             self.offered = True
         elif action.kind == "take":
@@ -361,30 +381,34 @@ class _Replayer:
         if self.side != mover:
             raise self.fail(
                 f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s",
-                {"long": "L2", "short": "S2", "lurc": "Z1"}[v.name],
+                v.rule_ids.turn_order,
+                "wrong-side",
+                {"side": SIDE_NAMES[self.side], "mover": SIDE_NAMES[mover]},
             )
         if self.offered:
-            raise self.fail("the double must be taken or dropped before the next roll", "S7")
+            raise self.fail(
+                "the double must be taken or dropped before the next roll", "S7", "double-pending"
+            )
         dice = action.dice
         assert dice is not None
-        if action.pas is not None and v.name != "lurc":
-            raise self.fail("a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8")
+        if action.pas is not None and not v.rolls_again:
+            raise self.fail(
+                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8", "pas-misplaced"
+            )
         if self.first and self.lot_first and dice[0] == dice[1]:
-            raise self.fail("the opening roll is the lot, which cannot be a double", "S2")
+            raise self.fail(
+                "the opening roll is the lot, which cannot be a double", "S2", "double-lot"
+            )
         state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
-        again = False
         irregular = False
         try:
-            if v.name == "lurc":
-                steps, me, opp, again = lurc_play_written(
-                    state, boards[mover], boards[1 - mover], action.moves, action.pas
-                )
-            else:
-                steps, me, opp = play_turn(state, boards[mover], boards[1 - mover], action.moves)
+            steps, me, opp, again = play_written(
+                state, boards[mover], boards[1 - mover], action.moves, action.pas
+            )
         except IllegalTurnError as exc:
             if accepted is None:
-                raise self.fail(exc.message, exc.rule) from None
+                raise self.fail(exc.message, exc.rule, exc.code, exc.params) from None
             steps, me, opp, again = self._accepted(state, action, accepted)
             irregular = True
         else:
@@ -411,14 +435,12 @@ class _Replayer:
             else:
                 self.out.outcome = outcome_for(self.position(), WHITE, self.rules)
         elif me[OFF] == CHECKERS:
-            if mover == WHITE and self.rules.last_roll and v.name == "long":
+            if mover == WHITE and self.rules.last_roll and v.last_roll:
                 self.pending_last = True  # L10: black has one more roll
             else:
                 self.out.outcome = outcome_for(self.position(), mover, self.rules)
 
-    def _accepted(
-        self, state: TurnState, action: Action, accepted: Action
-    ) -> tuple[tuple[Step, ...], list[int], list[int], bool]:
+    def _accepted(self, state: TurnState, action: Action, accepted: Action) -> PlayedTurn:
         """Play a turn the opponent accepted although it broke a rule: only the physical
         checks (NOTATION 1, ``accepted``). A Lurč paš still gives its extra roll when all
         its moves were written (Z7)."""
@@ -427,30 +449,31 @@ class _Replayer:
             self.action, self.side = accepted, accepted.side
             raise self.fail(
                 f"only {SIDE_NAMES[1 - mover]}, the opponent of the player who moved, "
-                "can accept a turn"
+                "can accept a turn",
+                None,
+                "wrong-acceptor",
             )
         try:
             steps, me, opp = play_accepted(
                 state, self.boards[mover], self.boards[1 - mover], action.moves
             )
-            again = False
-            if self.variant.name == "lurc":
-                phases, again = lurc_phases(self.boards[mover], state.dice, action.pas)
-                dice = sum(len(p) for p in phases)
-                again = again and len(steps) == dice and me[OFF] < CHECKERS
+            phases, again = self.variant.roll_phases(self.boards[mover], state.dice, action.pas)
+            dice = sum(len(p) for p in phases)
+            again = again and len(steps) == dice and me[OFF] < CHECKERS
         except IllegalTurnError as exc:
-            raise self.fail(exc.message, exc.rule) from None
-        return steps, me, opp, again
+            raise self.fail(exc.message, exc.rule, exc.code, exc.params) from None
+        return PlayedTurn(steps, me, opp, again)
 
 
-def _misplaced_acceptance(before: Action | None) -> tuple[str, None]:
+def _misplaced_acceptance(before: Action | None) -> tuple[str, None, str]:
     if before is not None and before.kind == "turn":
         return (
             f"accepted follows a legal turn ({before.text}): only a turn that broke a rule "
             "is accepted",
             None,
+            "accepted-legal-turn",
         )
-    return "accepted must follow the irregular turn it accepts", None
+    return "accepted must follow the irregular turn it accepts", None, "accepted-misplaced"
 
 
 def _moves_text(a: Action, size: int = 200) -> str:
@@ -474,7 +497,9 @@ def _check_result(out: Replay) -> None:
         message = f'the game is over ({out.outcome.describe()}), but the Result tag says "*"'
     else:
         message = f'the Result tag says "{declared}", but the game ended {out.outcome.describe()}'
-    out.error = VerificationError(message, rule="L8", line=where, col=1)
+    out.error = VerificationError(
+        message, rule="L8", line=where, col=1, code="result-mismatch", params={"declared": declared}
+    )
 
 
 def verify_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> list[Replay | RecordSyntaxError]:
@@ -545,15 +570,18 @@ def play(position: Position, text: str, rules: Rules | None = None) -> Turn:
     action = actions[0]
     assert action.dice is not None
     if action.side is not None and action.side != position.turn:
-        raise IllegalTurnError(f"it is {SIDE_NAMES[position.turn]}'s turn")
-    state = turn_state(position.rules_variant, rules or Rules(), position.turn, action.dice)
+        raise IllegalTurnError(
+            f"it is {SIDE_NAMES[position.turn]}'s turn",
+            code="wrong-side",
+            params={"mover": SIDE_NAMES[position.turn]},
+        )
+    variant = position.rules_variant
+    if action.pas is not None and not variant.rolls_again:
+        raise IllegalTurnError(
+            "a chosen paš (+nn) is written only in Lurč", rule="Z8", code="pas-misplaced"
+        )
+    state = turn_state(variant, rules or Rules(), position.turn, action.dice)
     me, opp = side_lists(position)
-    nxt = 1 - position.turn
-    if position.variant == "lurc":
-        steps, me, opp, again = lurc_play_written(state, me, opp, action.moves, action.pas)
-        nxt = position.turn if again else nxt
-    elif action.pas is not None:
-        raise IllegalTurnError("a chosen paš (+nn) is written only in Lurč", rule="Z8")
-    else:
-        steps, me, opp = play_turn(state, me, opp, action.moves)
+    steps, me, opp, again = play_written(state, me, opp, action.moves, action.pas)
+    nxt = position.turn if again else 1 - position.turn
     return Turn(action.dice, steps, after(position, me, opp, nxt), action.pas)

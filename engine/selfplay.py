@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.movegen import Step, Turn, TurnState, legal_turns
+from engine.movegen import Turn, TurnState, after, legal_turns, side_lists, turn_state
+from engine.moves import Step
 from engine.notation import WrittenAction, dice_text, write_movetext, write_tags
 from engine.position import Position
 from engine.replay import Outcome, outcome_for
@@ -31,7 +32,7 @@ def random_game(
         while first and v.lot_is_first_roll and rules.opening_roll == "lot" and a == b:
             a, b = rng.randint(1, 6), rng.randint(1, 6)
         first = False
-        turn = _lurc_turn(pos, (a, b), rules, rng) if v.name == "lurc" else rng.choice(
+        turn = _phased_turn(pos, (a, b), rules, rng) if v.rolls_again else rng.choice(
             legal_turns(pos, [a, b], rules)
         )  # fmt: skip
         mover = pos.turn
@@ -45,7 +46,7 @@ def random_game(
                 else outcome_for(pos, WHITE, rules)
             )
         elif pos.off(mover) == CHECKERS:
-            if mover == WHITE and rules.last_roll and v.name == "long":
+            if mover == WHITE and rules.last_roll and v.last_roll:
                 last_roll = True
             else:
                 outcome = outcome_for(pos, mover, rules)
@@ -63,16 +64,17 @@ def random_game(
     return "\n".join(write_tags(tags)) + "\n\n" + body + "\n"
 
 
-def _lurc_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.Random) -> Turn:
-    """A random legal Lurč play, phase by phase (a houšek's 1-2, then a random paš):
-    listing every play of a houšek at once would be slow."""
-    from engine.lurc import lurc_phases
-    from engine.movegen import after, side_lists, turn_state
-
+def _phased_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.Random) -> Turn:
+    """A random legal play of a variant whose rolls come in phases (Lurč), phase by phase
+    (a houšek's 1-2, then a random paš): listing every play of a houšek at once would be
+    slow."""
     me, opp = side_lists(pos)
-    pas = (rng.randint(1, 6),) * 2 if max(roll) == 2 and min(roll) == 1 and not me[START] else None
-    phases, again = lurc_phases(me, roll, None if pas is None else (pas[0], pas[1]))
-    state = turn_state(pos.rules_variant, rules, pos.turn, (max(roll), min(roll)))
+    variant = pos.rules_variant
+    high_first = (max(roll), min(roll))
+    _, choices = variant.roll_choices(list(high_first), me)
+    pas = rng.choice(choices) if len(choices) > 1 else choices[0]
+    phases, again = variant.roll_phases(me, high_first, pas)
+    state = turn_state(variant, rules, pos.turn, high_first)
     steps: tuple[Step, ...] = ()
     for dice in phases:
         walk = _random_walk(state, me, opp, dice, rng)
@@ -83,7 +85,7 @@ def _lurc_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.R
         me, opp = walk[1], walk[2]
     complete = len(steps) == sum(len(p) for p in phases)  # Z7: every move played
     nxt = pos.turn if again and complete and me[OFF] < CHECKERS else 1 - pos.turn
-    return Turn(roll, steps, after(pos, me, opp, nxt), None if pas is None else (pas[0], pas[1]))
+    return Turn(roll, steps, after(pos, me, opp, nxt), pas)
 
 
 def _random_walk(

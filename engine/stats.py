@@ -24,8 +24,6 @@ from functools import lru_cache
 from typing import TextIO
 
 from engine.errors import EngineError
-from engine.lurc import lurc_phases
-from engine.movegen import dice_to_play
 from engine.notation import GameRecord, read_game, split_games
 from engine.replay import Replay, replay
 from engine.variants import BLACK, SIDE_NAMES, SIZE, START, WHITE, Variant, variant_named
@@ -142,10 +140,8 @@ def roll_dice(
     >>> roll_dice(LURC, (0,) * 26 + (0,), (2, 1), (6, 6))
     (2, 1, 6, 6, 6, 6, 1, 1, 1, 1)
     """
-    if variant.pas:
-        phases, _ = lurc_phases(board, dice, pas)
-        return tuple(d for phase in phases for d in phase)
-    return dice_to_play(dice)
+    phases, _ = variant.roll_phases(board, dice, pas)
+    return tuple(d for phase in phases for d in phase)
 
 
 @lru_cache(maxsize=32)
@@ -168,7 +164,7 @@ def expected_pips(variant: Variant, placing: bool = False, lot: bool = False) ->
             if lot and a == b:
                 continue
             roll = (max(a, b), min(a, b))
-            if variant.pas and not placing and roll == (2, 1):
+            if variant.rolls_again and not placing and roll == (2, 1):
                 choices = [sum(roll_dice(variant, board, roll, (n, n))) for n in range(1, 7)]
                 total += Fraction(sum(choices), len(choices))
             else:

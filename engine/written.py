@@ -6,6 +6,7 @@ compared with the generated legal ends."""
 from __future__ import annotations
 
 import itertools
+from typing import Any, NamedTuple
 
 from engine.errors import IllegalTurnError
 from engine.movegen import (
@@ -15,15 +16,34 @@ from engine.movegen import (
     NO_CHECKER,
     NOT_EXACT,
     NOT_HOME,
-    Step,
     TurnState,
-    dice_to_play,
 )
-from engine.notation import WrittenMove, point_text
-from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START
+from engine.moves import Step, point_text
+from engine.notation import WrittenMove
+from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START, Phases
 
 Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
-_new_step = tuple.__new__  # builds a Step without the Python-level __new__ (hot path)
+Params = dict[str, Any]
+
+
+class PlayedTurn(NamedTuple):
+    """A written turn played: its steps, the boards after it (the mover's, the
+    opponent's) and whether the same player rolls again (Z7, Z8)."""
+
+    steps: tuple[Step, ...]
+    me: list[int]
+    opp: list[int]
+    again: bool = False
+
+
+class QuickPlay(NamedTuple):
+    """What :func:`play_without_search` found: the steps (empty unless asked for), the
+    boards after them and the dice left unplayed (a must-play question when not empty)."""
+
+    steps: tuple[Step, ...]
+    me: list[int]
+    opp: list[int]
+    left: list[int]
 
 
 def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
@@ -38,39 +58,55 @@ def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     return out
 
 
-def play_turn(
-    state: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
-) -> tuple[tuple[Step, ...], list[int], list[int]]:
-    """Play the written moves of a turn on copies of the boards: the steps and the
-    boards after them, or :class:`IllegalTurnError` with the first rule broken."""
+def play_written(
+    state: TurnState,
+    me: list[int],
+    opp: list[int],
+    moves: tuple[WrittenMove, ...],
+    pas: tuple[int, int] | None = None,
+) -> PlayedTurn:
+    """Play the written moves of a turn on copies of the boards (the one way every
+    variant plays a written turn): the steps, the boards after them and whether the
+    player rolls again, or :class:`IllegalTurnError` with the first rule broken. A turn
+    that uses every die needs no search; a shorter one is checked against the legal
+    ends. ``pas`` is the paš written after a Lurč houšek."""
+    phases, again = state.variant.roll_phases(me, state.dice, pas)
     segs = segments(moves)
-    fast = play_without_search(state, me, opp, segs)
-    if fast is not None and not fast[3]:
-        return fast[0], fast[1], fast[2]
-    return WrittenTurn(state, me, opp, segs).play(fast)
+    quick = quick_play(state, me, opp, segs) if phases == (state.to_play,) else None
+    if quick is not None and not quick.left:
+        return PlayedTurn(quick.steps, quick.me, quick.opp, again and quick.me[OFF] < CHECKERS)
+    steps, me2, opp2 = WrittenTurn(state, me, opp, segs, phases).play(quick)
+    # Z7, Z8: the extra roll only when every move of the roll was played
+    complete = len(steps) == sum(len(p) for p in phases)
+    return PlayedTurn(steps, me2, opp2, again and complete and me2[OFF] < CHECKERS)
+
+
+def quick_play(
+    st: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]
+) -> QuickPlay | None:
+    """:func:`play_without_search` on copies of the boards, with its steps."""
+    me2, opp2 = me[:], opp[:] if st.hits else opp
+    steps: list[Step] = []
+    left = play_without_search(st, me2, opp2, segs, steps)
+    return None if left is None else QuickPlay(tuple(steps), me2, opp2, left)
 
 
 def play_without_search(
     st: TurnState,
-    me0: list[int],
-    opp0: list[int],
+    me: list[int],
+    opp: list[int],
     segs: tuple[Segment, ...],
-    keep_steps: bool = True,
-) -> tuple[tuple[Step, ...], list[int], list[int], list[int]] | None:
+    steps: list[Step] | None = None,
+) -> list[int] | None:
     """The common case without search: each written move takes the one die of its
-    length and all the dice are used. None sends the turn to the full search."""
-    plain, to_play, head, every_step, omap, closed_at, hits = st.fast
-    if plain:
-        head_left = 1
-    elif st.variant.name == "lurc":
-        return None
-    else:
-        head_left = st.head_allowance(me0, opp0)
-    me = me0[:]
-    opp = opp0[:] if hits else opp0  # without hitting the opponent's board never changes
-    dice = list(to_play)
+    length. Plays on ``me`` and ``opp`` in place (the caller's copies; ``opp`` changes
+    only in a variant that hits) and returns the dice left unplayed (empty: a full
+    play), with the steps added to ``steps`` when given. None sends the turn to the
+    full search (the boards are then half played: the caller drops them)."""
+    head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
+    head_left = 1 if st.plain else st.head_allowance(me, opp)
+    dice = list(st.to_play)
     fresh: list[int] = []
-    steps = []
     waiting = me[BAR] or me[START]
     for frm, to, star in segs:
         if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
@@ -125,11 +161,11 @@ def play_without_search(
         if every_step and not st.block_ok(me, opp):
             return None
         dice.remove(die)
-        if keep_steps:
-            steps.append(_new_step(Step, (frm, to, die, hit)))
+        if steps is not None:
+            steps.append(Step(frm, to, die, hit))
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
-    return tuple(steps), me, opp, dice
+    return dice
 
 
 class WrittenTurn:
@@ -145,33 +181,29 @@ class WrittenTurn:
         me: list[int],
         opp: list[int],
         segs: tuple[Segment, ...],
-        phases: tuple[tuple[int, ...], ...] | None = None,
+        phases: Phases,
     ):
         self.state = state
-        # Lurč: the dice come in phases (a houšek's 1-2, then its paš)
+        # the dice come in phases (Lurč: a houšek's 1-2, then its paš)
         self.phases = phases
-        self.dice = tuple(d for p in phases for d in p) if phases else dice_to_play(state.dice)
+        self.dice = tuple(d for p in phases for d in p)
         # the phases the written moves must follow in order (Z8: the 1-2, then the paš);
         # ``_phase`` is the one being read, ``_skipped`` whether an earlier one left dice
-        self.order = phases or (self.dice,)
+        self.order = phases
         self._phase = 0
         self._skipped = False
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
-        self.best: tuple[int, str, str | None] = (-1, "", None)
+        self.best: tuple[int, str, str | None, str, Params] = (-1, "", None, "illegal-turn", {})
         self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
         self.result: tuple[tuple[Step, ...], list[int], list[int]] | None = None
 
-    def play(
-        self, fast: tuple[tuple[Step, ...], list[int], list[int], list[int]] | None = None
-    ) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    def play(self, quick: QuickPlay | None = None) -> tuple[tuple[Step, ...], list[int], list[int]]:
         st = self.state
-        if fast is not None:
-            steps, me, opp, left = fast
-            if not left:
-                return steps, me, opp
-            if self._most_dice(steps, me, opp):
+        if quick is not None:
+            steps, me, opp, left = quick
+            if not left or self._most_dice(steps, me, opp):
                 return steps, me, opp
 
         if self.segs and st.variant.hits is False:
@@ -181,6 +213,8 @@ class WrittenTurn:
                         f"{point_text(a)}/{point_text(b)}*: there is no hitting in "
                         f"{st.variant.title}",
                         rule="L3",
+                        code="no-hitting",
+                        params={"variant": st.variant.name},
                     )
         head_left = st.head_allowance(self.me0, self.opp0)
         if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
@@ -189,17 +223,19 @@ class WrittenTurn:
         journeys = self._journeys()
         if journeys is not None:
             return journeys
-        _, message, rule = self.best
+        _, message, rule, code, params = self.best
         if len(self.order) > 1:
             # Z8: would the moves be a legal play in another order of the phases?
-            self.order, self.best = (self.dice,), (-1, "", None)
+            self.order, self.best = (self.dice,), (-1, "", None, "illegal-turn", {})
             if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
-                message, rule = (
+                message, rule, code, params = (
                     "the 1 and the 2 of a houšek are played, and written, before the moves "
                     "of its paš",
                     "Z8",
+                    "pas-order",
+                    {},
                 )
-        raise IllegalTurnError(message, rule=rule)
+        raise IllegalTurnError(message, rule=rule, code=code, params=params)
 
     def _journeys(self) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
         """GNU Backgammon condenses plays: ``bar/17*(2)`` with 4-4 enters both checkers
@@ -247,21 +283,19 @@ class WrittenTurn:
     def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         if self.ends is None:
             st = self.state
-            if self.phases:
-                from engine.lurc import phased_ends
-
-                generated = phased_ends(st, self.me0, self.opp0, self.phases)
-            else:
-                generated = st.generate(self.me0, self.opp0)
+            generated = st.phased_ends(self.me0, self.opp0, self.phases)
             self.ends = {(e[1], e[2]) for e in generated}
             most = len(generated[0][0]) if generated else 0
             high = any(s.die == st.dice[0] for e in generated for s in e[0])
             self._most = (most, high)
         return self.ends
 
-    def _fail(self, depth: int, message: str, rule: str | None) -> None:
+    def _fail(
+        self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
+    ) -> None:
+        """Keep the reason of the walk that read the most moves (the error shown)."""
         if depth > self.best[0]:
-            self.best = (depth, message, rule)
+            self.best = (depth, message, rule, code, params or {})
 
     def _walk(
         self,
@@ -303,7 +337,7 @@ class WrittenTurn:
             return self._accept(me, opp, dice, steps)
         a, b, star = self.segs[i]
         st = self.state
-        if a == BAR and st.variant.name == "lurc" and not me[BAR]:
+        if a == BAR and st.variant.has_start and not me[BAR]:
             a = START
         if a == OFF or b == BAR or (b >= a and b != OFF):
             self._fail(
@@ -311,10 +345,18 @@ class WrittenTurn:
                 f"{_seg(a, b)}: checkers move from higher points to lower ones "
                 "(24 towards 1, then off)",
                 None,
+                "backward-move",
+                {"from": point_text(a), "to": point_text(b)},
             )
             return False
         if not dice:
-            self._fail(i, f"{_seg(a, b)}: all the dice of {_roll(st)} are already used", "L3")
+            self._fail(
+                i,
+                f"{_seg(a, b)}: all the dice of {_roll(st)} are already used",
+                "L3",
+                "dice-used-up",
+                {"move": _seg(a, b), "roll": _roll(st)},
+            )
             return False
         dist = (BAR if a == START else a) - b
         singles = sorted({d for d in dice if d == dist or (b == OFF and d > dist)}, reverse=True)
@@ -348,7 +390,7 @@ class WrittenTurn:
             return None
         to = st.target(me, opp, a, d)
         if to < 0:
-            self._fail(i, self._why(to, a, b, d, me, opp), self._rule(to))
+            self._fail(i, *self._why(to, a, b, d, me, opp))
             return None
         me2, opp2 = me[:], opp[:]
         hit = st.move(me2, opp2, a, to)
@@ -357,10 +399,12 @@ class WrittenTurn:
                 i,
                 f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
                 "S3",
+                "nothing-to-hit",
+                {"point": b},
             )
             return None
         if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-            self._fail(i, _block_message(st, "after " + _seg(a, b)), "L5")
+            self._fail(i, _block_message(st, "after " + _seg(a, b)), "L5", "block")
             return None
         return me2, opp2, Step(a, to, d, hit)
 
@@ -400,7 +444,7 @@ class WrittenTurn:
                 to = st.target(me, opp, pos, d)
                 if to < 0:
                     if to != NO_CHECKER:
-                        self._fail(i, self._why(to, pos, b, d, me, opp), self._rule(to))
+                        self._fail(i, *self._why(to, pos, b, d, me, opp))
                     continue
                 if to != b and to == OFF:
                     continue
@@ -411,13 +455,19 @@ class WrittenTurn:
                 step = Step(pos, to, d, hit)
                 hl2 = hl - (pos == st.head)
                 if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-                    self._fail(i, _block_message(st, "on the way"), "L5")
+                    self._fail(i, _block_message(st, "on the way"), "L5", "block")
                     continue
                 if to == b:
                     if len(chain) == 0:
                         continue  # a single die: not a compound move
                     if star and not hit:
-                        self._fail(i, f"{_seg(a, b)}*: there is nothing to hit on point {b}", "S3")
+                        self._fail(
+                            i,
+                            f"{_seg(a, b)}*: there is nothing to hit on point {b}",
+                            "S3",
+                            "nothing-to-hit",
+                            {"point": b},
+                        )
                         continue
                     found = True
                     if self._walk(i + 1, me2, opp2, rest, hl2, (*steps, *chain, step)):
@@ -429,6 +479,8 @@ class WrittenTurn:
                         f"{_seg(a, b)} hits on point {to} on the way: write the "
                         f"hit as a chain ({_seg(a, to)}*/{point_text(b)})",
                         "S3",
+                        "hit-on-the-way",
+                        {"point": to},
                     )
                     continue
                 if rest and extend(to, me2, opp2, rest, hl2, (*chain, step)):
@@ -439,13 +491,19 @@ class WrittenTurn:
             return True
         if not found:
             dist = (BAR if a >= BAR else a) - b
+            params = {"move": _seg(a, b), "roll": _roll(st), "die": dist}
             if b != OFF and dist in st.dice:
                 message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
+                code = "die-used"
             elif b != OFF and dist <= 6:
                 message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
+                code = "die-missing"
             else:
                 message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
-            self._fail(i, message, _entry_rule(st) if a >= BAR else None)
+                code, params = "cannot-play", {**params, "left": sorted(dice, reverse=True)}
+            self._fail(
+                i, message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
+            )
         return False
 
     def _accept(
@@ -455,7 +513,7 @@ class WrittenTurn:
         depth = len(self.segs)
         if not dice and not self._skipped:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
-                self._fail(depth, _block_message(st, "at the end of the turn"), "L5")
+                self._fail(depth, _block_message(st, "at the end of the turn"), "L5", "block")
                 return False
             self.result = (steps, me, opp)
             return True
@@ -473,53 +531,62 @@ class WrittenTurn:
                 else f"{most} moves"
             )
             message = f"{what} of {_roll(st)} can be played, and must be"
+            code, params = "must-play", {"moves": most, "roll": _roll(st)}
         elif most == 1 and st.dice[0] != st.dice[1] and high:
             message = f"only one die can be played, so it must be the higher one ({st.dice[0]})"
+            code, params = "higher-die", {"die": st.dice[0]}
         else:
             message = "this play is not one the roll allows"
+            code, params = "not-allowed", {"roll": _roll(st)}
             if st.variant.block_rule:
-                self._fail(depth, _block_message(st, "at the end of the turn"), "L5")
+                self._fail(depth, _block_message(st, "at the end of the turn"), "L5", "block")
                 return False
-        self._fail(depth, message, _must_rule(st))
+        self._fail(depth, message, st.variant.rule_ids.must_play, code, params)
         return False
 
-    def _why(self, code: int, a: int, b: int, d: int, me: list[int], opp: list[int]) -> str:
+    def _why(
+        self, code: int, a: int, b: int, d: int, me: list[int], opp: list[int]
+    ) -> tuple[str, str | None, str, Params]:
+        """Why ``target`` refused a step: the message, the rule, the code and its
+        parameters."""
         st = self.state
+        ids = st.variant.rule_ids
         side = SIDE_NAMES[st.side]
         if code == NO_CHECKER:
             where = (
                 "on the bar" if a == BAR else "waiting to enter" if a == START else f"on point {a}"
             )
-            return f"there is no {side} checker {where}"
+            return (
+                f"there is no {side} checker {where}",
+                None,
+                "no-checker",
+                {"point": point_text(a)},
+            )
         if code == ENTER_FIRST:
-            return f"{side} has a checker on the bar and must enter it first"
+            message = f"{side} has a checker on the bar and must enter it first"
+            return message, ids.enter_first, "enter-first", {}
         if code == CLOSED:
             to = (BAR if a == START else a) - d
+            count = opp[st.omap[to]]
+            params = {"point": to, "by": _other(st), "count": count}
             if st.closed_at == 1:
-                return f"point {to} is closed by {_other(st)}"
-            return f"point {to} is closed: {_other(st)} has {opp[st.omap[to]]} checkers there"
+                return f"point {to} is closed by {_other(st)}", ids.closed, "point-closed", params
+            message = f"point {to} is closed: {_other(st)} has {count} checkers there"
+            return message, ids.closed, "point-closed", params
         if code == NOT_HOME:
-            return f"{side} cannot bear off before all checkers are home (points 1-6)"
+            message = f"{side} cannot bear off before all checkers are home (points 1-6)"
+            return message, ids.bear_off, "not-home", {}
         if code == HIGHER_CHECKER:
             high = max(p for p in range(a + 1, 7) if me[p])
-            return (
+            message = (
                 f"{_seg(a, OFF)} with a {d}: a checker stands higher, on point {high}, so "
                 f"the {d} must be played there"
             )
+            return message, ids.bear_off, "higher-checker", {"point": a, "die": d, "higher": high}
         if code == NOT_EXACT:
-            return f"{_seg(a, OFF)} with a {d}: Lurč bears off only with the exact number"
-        return f"{_seg(a, b)} is not possible"
-
-    def _rule(self, code: int) -> str | None:
-        name = self.state.variant.name
-        table = {
-            CLOSED: {"long": "L3", "short": "S3", "lurc": "Z4"},
-            ENTER_FIRST: {"short": "S4", "lurc": "Z5"},
-            NOT_HOME: {"long": "L7", "short": "S5", "lurc": "Z9"},
-            HIGHER_CHECKER: {"long": "L7", "short": "S5", "lurc": "Z9"},
-            NOT_EXACT: {"lurc": "Z9"},
-        }
-        return table.get(code, {}).get(name)
+            message = f"{_seg(a, OFF)} with a {d}: Lurč bears off only with the exact number"
+            return message, ids.bear_off, "not-exact", {"point": a, "die": d}
+        return f"{_seg(a, b)} is not possible", None, "impossible-step", {"move": _seg(a, b)}
 
 
 def _seg(a: int, b: int) -> str:
@@ -538,15 +605,7 @@ def _other(st: TurnState) -> str:
     return SIDE_NAMES[1 - st.side]
 
 
-def _entry_rule(st: TurnState) -> str:
-    return "Z5" if st.variant.name == "lurc" else "S4"
-
-
-def _must_rule(st: TurnState) -> str:
-    return {"long": "L6", "short": "S5", "lurc": "Z10"}[st.variant.name]
-
-
-def _head_reason(st: TurnState, me0: list[int], opp0: list[int]) -> tuple[str, str]:
+def _head_reason(st: TurnState, me0: list[int], opp0: list[int]) -> tuple[str, str, str, Params]:
     """Why no further checker may leave the head this turn (L4.1-L4.3); ``me0`` and
     ``opp0`` are the boards at the start of the turn."""
     a, b = st.dice
@@ -556,9 +615,12 @@ def _head_reason(st: TurnState, me0: list[int], opp0: list[int]) -> tuple[str, s
                 "after white's opening 5-5, black's 4-4 takes only one checker from the head "
                 "and plays a single 4",
                 "L4.3",
+                "head",
+                {"allowed": 1},
             )
-        return "a third checker may not leave the head, even on the first turn", "L4.2"
-    return "a second checker may not leave the head", "L4.1"
+        message = "a third checker may not leave the head, even on the first turn"
+        return message, "L4.2", "head", {"allowed": 2}
+    return "a second checker may not leave the head", "L4.1", "head", {"allowed": 1}
 
 
 def _block_message(st: TurnState, when: str) -> str:

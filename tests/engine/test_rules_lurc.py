@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalTurnError, Position, format_text, legal_turns, play, verify_text
-from engine.lurc import lurc_phases, paš
 from engine.selfplay import random_game
 from engine.variants import BAR, BLACK, LURC, START, WHITE, Rules
+from engine.variants.lurc import lurc_phases, paš
 
 
 def pos(turn: str, black: dict[str, int], white: dict[str, int]) -> Position:
