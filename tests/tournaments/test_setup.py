@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.utils import translation
 
 from tournaments.models import Entry, Player, Round, Series, SeriesStatus
 from tournaments.services.errors import ResultError
@@ -80,7 +81,9 @@ def test_a_forfeit_closes_the_series(players):
     series_forfeit(series=s, winner=players[1])
     s.refresh_from_db()
     assert s.status == SeriesStatus.FORFEITED and s.winner == players[1]
-    with pytest.raises(ResultError, match="already"):
+    with translation.override("en"), pytest.raises(ResultError, match="already forfeited"):
+        series_forfeit(series=s, winner=players[0])
+    with translation.override("cs"), pytest.raises(ResultError, match="už má stav"):
         series_forfeit(series=s, winner=players[0])
     with pytest.raises(ResultError, match="no more games"):
         game_enter_quick(series=s, white=players[0], winner=players[0], kind="oin")

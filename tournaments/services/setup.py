@@ -187,7 +187,9 @@ def series_forfeit(*, series: Series, winner: Player) -> Series:
     """The series is won by ``winner`` without (further) play."""
     series = Series.objects.select_for_update(of=("self",)).get(pk=series.pk)
     if series.status in CLOSED_STATUSES:
-        raise ResultError(f"the series is already {series.get_status_display()}")
+        raise ResultError(
+            _("the series is already %(status)s") % {"status": series.get_status_display()}
+        )
     if winner.pk not in (series.player1_id, series.player2_id):
         raise ResultError(f"{winner} does not play in this series", field="winner")
     series.status = SeriesStatus.FORFEITED

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.models import (
     CLOSED_STATUSES,
@@ -97,7 +98,8 @@ def _decidable(submission: Submission, by: User) -> tuple[Submission, bool]:
     )
     if submission.status != SubmissionStatus.PENDING:
         raise Conflict(
-            f"this result is already {submission.get_status_display()}",
+            gettext("this result is already %(status)s")
+            % {"status": submission.get_status_display()},
             current={"status": submission.status},
         )
     series = submission.series
