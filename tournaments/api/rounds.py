@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from tournaments.api import serializers as s
 from tournaments.api.access import require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin
+from tournaments.api.views import ERRORS
 from tournaments.models import Game, Player, Round, Series
 from tournaments.selectors.sheets import corrections_of, submissions_of, waiting_count
 from tournaments.services.rounds import (
@@ -31,12 +32,6 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.sheets import SheetRow, correction_warnings, series_enter_sheet
 
-ERRORS = {
-    400: OpenApiResponse(s.ErrorOutput, description="refused: the input or a rule"),
-    403: OpenApiResponse(s.ErrorOutput, description="not allowed"),
-    404: OpenApiResponse(s.ErrorOutput, description="not found (or not visible)"),
-    409: OpenApiResponse(s.ConflictOutput, description="changed meanwhile: the current value"),
-}
 players = Player.objects.all()
 
 
