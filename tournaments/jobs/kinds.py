@@ -6,19 +6,14 @@ A user's mistake is raised as a ResultError and ends the job as failed with its 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
-
-from tournaments.management.records import recheck_game
 from tournaments.models import Game, Job, JobKind, Series, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
 from tournaments.services.imports import players_import_csv, records_upload, tournament_import
-from tournaments.services.ratings import ratings_recompute
-from tournaments.services.series import series_recompute
+from tournaments.services.maintenance import games_reverify, series_recompute_all
 
 Result = dict[str, Any]
 
@@ -36,54 +31,22 @@ def _tournament(job: Job) -> Tournament | None:
 
 def verify_games(job: Job, progress: Progress) -> Result:
     """As manage.py verify_games: every stored record verified again."""
-    games = Game.objects.exclude(record="").select_related(
-        "series__tournament", "series__player1", "series__player2", "white", "black"
-    )
-    tournament = _tournament(job)
-    if tournament is not None:
-        games = games.filter(series__tournament=tournament)
-    games = games.order_by("series__tournament_id", "series_id", "number")
-    total = games.count()
-    failures: list[dict[str, Any]] = []
-    failed = changed = 0
-    for game in progress(games.iterator(chunk_size=200), desc="verifying", total=total):
-        verified, message = recheck_game(game)
-        if (verified, message) != (game.verified, game.verification):
-            game.verified, game.verification = verified, message
-            game.save(update_fields=["verified", "verification"])
-            changed += 1
-        if not verified:
-            failed += 1
-            if len(failures) < LISTED:
-                failures.append(
-                    {"game": game.pk, "series": str(game.series), "number": game.number,
-                     "message": message}
-                )  # fmt: skip
-    return {"games": total, "ok": total - failed, "failed": failed, "changed": changed,
-            "failures": failures}  # fmt: skip
+    report = games_reverify(tournament=_tournament(job), progress=progress)
+    failed = len(report.failures)
+    failures = [
+        {"game": game.pk, "series": str(game.series), "number": game.number, "message": message}
+        for game, message in report.failures[:LISTED]
+    ]
+    return {"games": report.total, "ok": report.total - failed, "failed": failed,
+            "changed": report.changed, "failures": failures}  # fmt: skip
 
 
 def recompute(job: Job, progress: Progress) -> Result:
     """As manage.py recompute: series from their games, then every rating; one
     transaction."""
-    series = Series.objects.select_related("tournament").order_by(
-        "tournament_id", "round__number", "table", "id"
-    )
-    tournament = _tournament(job)
-    if tournament is not None:
-        series = series.filter(tournament=tournament)
-    todo = list(series)
-    statuses: Counter[str] = Counter()
-    changed = 0
-    with transaction.atomic():
-        for s in progress(todo, desc="series", total=len(todo)):
-            before = (s.status, s.score1, s.score2, s.winner_id)
-            series_recompute(series=s)
-            changed += before != (s.status, s.score1, s.score2, s.winner_id)
-            statuses[s.status] += 1
-        rated = ratings_recompute()
-    return {"series": len(todo), "statuses": dict(sorted(statuses.items())),
-            "changed": changed, "rated": rated}  # fmt: skip
+    report = series_recompute_all(tournament=_tournament(job), progress=progress)
+    return {"series": report.series, "statuses": dict(sorted(report.statuses.items())),
+            "changed": report.changed, "rated": report.rated}  # fmt: skip
 
 
 def players_import(job: Job, progress: Progress) -> Result:

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
 from tournaments.jobs import job_start
 from tournaments.management.records import progress
-from tournaments.models import JobKind, Series, Tournament
-from tournaments.services.ratings import ratings_recompute
-from tournaments.services.series import series_recompute
+from tournaments.models import JobKind, Tournament
+from tournaments.services.maintenance import series_recompute_all
 
 
 class Command(BaseCommand):
@@ -31,36 +28,29 @@ class Command(BaseCommand):
         )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
-        series = Series.objects.select_related("tournament").order_by(
-            "tournament_id", "round__number", "table", "id"
-        )
+        tournament = None
         if options["tournament"] is not None:
             tournament = Tournament.objects.filter(pk=options["tournament"]).first()
             if tournament is None:
                 raise CommandError(f"there is no tournament with id {options['tournament']}")
-            series = series.filter(tournament=tournament)
         if options["background"]:
             job = job_start(
                 kind=JobKind.RECOMPUTE, params={"tournament": options["tournament"]}, by=None,
-                tournament=Tournament.objects.filter(pk=options["tournament"]).first(),
+                tournament=tournament,
             )  # fmt: skip
             self.stdout.write(f"job {job.pk}: {job.status}")
             return
-        todo = list(series)
-        statuses: Counter[str] = Counter()
-        changed = 0
-        with transaction.atomic():
-            bar = progress(
-                todo, command=self, desc="series", unit="series", verbosity=options["verbosity"]
-            )
-            for s in bar:
-                before = (s.status, s.score1, s.score2, s.winner_id)
-                series_recompute(series=s)
-                changed += before != (s.status, s.score1, s.score2, s.winner_id)
-                statuses[s.status.replace("_", " ")] += 1
-            rated = ratings_recompute()
+        report = series_recompute_all(
+            tournament=tournament,
+            progress=lambda items, *, desc, total=None: progress(
+                items, command=self, desc=desc, total=total, unit="series",
+                verbosity=options["verbosity"],
+            ),
+        )  # fmt: skip
+        todo, changed, rated = report.series, report.changed, report.rated
+        statuses = {status.replace("_", " "): n for status, n in report.statuses.items()}
         counts = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
         self.stdout.write(
-            f"{len(todo)} series recomputed ({counts or 'none'}), {changed} changed; "
+            f"{todo} series recomputed ({counts or 'none'}), {changed} changed; "
             f"ratings recomputed from {rated} rated series"
         )

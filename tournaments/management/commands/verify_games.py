@@ -7,8 +7,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.jobs import job_start
-from tournaments.management.records import progress, recheck_game
-from tournaments.models import Game, JobKind, Tournament
+from tournaments.management.records import progress
+from tournaments.models import JobKind, Tournament
+from tournaments.services.maintenance import games_reverify
 
 
 class Command(BaseCommand):
@@ -26,40 +27,31 @@ class Command(BaseCommand):
         )  # fmt: skip
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = Game.objects.exclude(record="").select_related(
-            "series__tournament", "series__player1", "series__player2", "white", "black"
-        )
+        tournament = None
         if options["tournament"] is not None:
             tournament = Tournament.objects.filter(pk=options["tournament"]).first()
             if tournament is None:
                 raise CommandError(f"there is no tournament with id {options['tournament']}")
-            games = games.filter(series__tournament=tournament)
         if options["background"]:
             job = job_start(
                 kind=JobKind.VERIFY_GAMES, params={"tournament": options["tournament"]}, by=None,
-                tournament=Tournament.objects.filter(pk=options["tournament"]).first(),
+                tournament=tournament,
             )  # fmt: skip
             self.stdout.write(f"job {job.pk}: {job.status}")
             return
-        games = games.order_by("series__tournament_id", "series_id", "number")
-        total = games.count()
-        failures: list[str] = []
-        changed = 0
-        bar = progress(
-            games.iterator(chunk_size=200), command=self, desc="verifying", total=total,
-            unit="game", verbosity=options["verbosity"],
+        report = games_reverify(
+            tournament=tournament,
+            progress=lambda items, *, desc, total=None: progress(
+                items, command=self, desc=desc, total=total, unit="game",
+                verbosity=options["verbosity"],
+            ),
         )  # fmt: skip
-        for game in bar:
-            verified, message = recheck_game(game)
-            if (verified, message) != (game.verified, game.verification):
-                game.verified, game.verification = verified, message
-                game.save(update_fields=["verified", "verification"])
-                changed += 1
-            if not verified:
-                failures.append(
-                    f"  game {game.pk} ({game.series.tournament}: {game.series}, game "
-                    f"{game.number}): {message}"
-                )
+        total, changed = report.total, report.changed
+        failures = [
+            f"  game {game.pk} ({game.series.tournament}: {game.series}, game "
+            f"{game.number}): {message}"
+            for game, message in report.failures
+        ]
         self.stdout.write(
             f"{total} games with a record: {total - len(failures)} ok, {len(failures)} failed; "
             f"{changed} updated"
