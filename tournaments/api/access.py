@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Tournament
@@ -21,7 +22,9 @@ from tournaments.services.results import User, is_director
 def require_director(user: User | None, tournament: Tournament) -> None:
     """Raise PermissionDenied (403) unless ``user`` directs ``tournament``."""
     if not is_director(user, tournament):
-        raise PermissionDenied("only the tournament's directors may do this")
+        raise PermissionDenied(
+            _("only the tournament's directors may do this"), code="not-director-api"
+        )
 
 
 def is_staff(user: Any) -> bool:

@@ -163,8 +163,9 @@ class UploadTooLarge(ResultError):
 
     def __init__(self, limit: int) -> None:
         super().__init__(
-            gettext("the upload is larger than the limit of %(limit)s bytes (%(mb)s MB)")
-            % {"limit": limit, "mb": f"{limit / 1_000_000:.1f}"},
+            gettext("the upload is larger than the limit of %(limit)s bytes (%(mb)s MB)"),
+            code="upload-too-large",
+            params={"limit": limit, "mb": f"{limit / 1_000_000:.1f}"},
             field="file",
         )
         self.limit = limit
@@ -189,15 +190,21 @@ def _uploaded_text(request: Any, *names: str) -> str | bytes:
     data = request.data
     if not isinstance(data, dict):
         raise ResultError(
-            gettext("the JSON body must be an object, such as {%(name)s: ...}")
-            % {"name": f'"{names[0]}"'},
+            gettext("the JSON body must be an object, such as {%(name)s: ...}"),
+            code="json-not-object",
+            params={"name": f'"{names[0]}"'},
             field=names[0],
         )
     for name in names:
         value = data.get(name)
         if isinstance(value, str):
             return value
-    raise ResultError(f"send a file or the text in {names[0]!r}", field="file")
+    raise ResultError(
+        gettext("send a file or the text in %(name)s"),
+        code="upload-missing",
+        params={"name": repr(names[0])},
+        field="file",
+    )
 
 
 class _Upload(ServiceErrorsMixin, APIView):
@@ -218,13 +225,21 @@ class _Upload(ServiceErrorsMixin, APIView):
     def handle_exception(self, exc: Exception) -> Any:
         if isinstance(exc, UploadTooLarge):
             return Response(
-                {"detail": exc.message, "field": exc.field, "limit": exc.limit},
+                {
+                    "detail": exc.message,
+                    "code": exc.code,
+                    "params": exc.params,
+                    "field": exc.field,
+                    "limit": exc.limit,
+                },
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
         if isinstance(exc, RequestDataTooBig):
             return self.handle_exception(UploadTooLarge(_body_limit(self.request)))
         if isinstance(exc, RecursionError):  # JSON nested thousands of levels deep
-            exc = ResultError(gettext("the JSON is nested too deeply"), field="file")
+            exc = ResultError(
+                gettext("the JSON is nested too deeply"), code="json-too-deep", field="file"
+            )
         return super().handle_exception(exc)
 
 
@@ -252,8 +267,9 @@ class SeriesRecordsUpload(_Upload):
         if report.refused is not None:
             exc = report.refused
             code = error_status(exc)
-            refused = {"detail": exc.message, "field": exc.field, "line": exc.line,
-                       "col": exc.col, "rule": exc.rule}  # fmt: skip
+            refused = {"detail": exc.message, "code": exc.code, "params": exc.params,
+                       "field": exc.field, "line": exc.line, "col": exc.col,
+                       "rule": exc.rule}  # fmt: skip
             if isinstance(exc, Conflict):
                 refused["current"] = exc.current
         body = {
@@ -274,7 +290,7 @@ class PlayersImport(_Upload):
         """Staff: players from a CSV file (UTF-8, header ``name,club,rating``); the lines
         refused are reported with the reason, the others saved."""
         if not is_staff(request.user):
-            raise PermissionDenied("only staff may import players")
+            raise PermissionDenied(gettext("only staff may import players"), code="not-staff")
         report = players_import_csv(data=_uploaded_text(request, "text"))
         body = {
             "created": len(report.created),
@@ -293,12 +309,19 @@ class TournamentImport(_Upload):
         """Staff: a tournament from an archive (a file, or the archive as the JSON body);
         new ids, players matched by name and club or created. One transaction."""
         if not is_staff(request.user):
-            raise PermissionDenied("only staff may import tournaments")
+            raise PermissionDenied(
+                gettext("only staff may import tournaments"), code="not-staff-tournaments"
+            )
         if request.FILES.get("file") is not None:
             try:
                 archive = json.loads(upload_text(_uploaded_text(request, "file")))
             except json.JSONDecodeError as exc:
-                raise ResultError(f"the file is not JSON: {exc}", field="file") from None
+                raise ResultError(
+                    gettext("the file is not JSON: %(reason)s"),
+                    code="not-json",
+                    params={"reason": str(exc)},
+                    field="file",
+                ) from None
         else:
             archive = request.data
         result = tournament_import(archive=archive, by=request.user)

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
@@ -127,7 +128,9 @@ class _TournamentView(ServiceErrorsMixin, GenericAPIView):
 def _player(pk: int, field: str) -> Player:
     player = Player.objects.filter(pk=pk).first()
     if player is None:
-        raise ResultError(f"there is no player {pk}", field=field)
+        raise ResultError(
+            _("there is no player %(id)s"), code="no-such-player", params={"id": pk}, field=field
+        )
     return player
 
 
@@ -161,7 +164,11 @@ class Entries(_TournamentView):
                 force=data["confirm_new"],
             )
         else:
-            raise ResultError("give a player's id or a new player's name", field="player")
+            raise ResultError(
+                _("give a player's id or a new player's name"),
+                code="entry-player-missing",
+                field="player",
+            )
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 

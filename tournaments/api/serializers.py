@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from tournaments.models import (
@@ -78,14 +79,18 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     def validate_tie_breaks(self, value: list[str]) -> list[str]:
         if len(set(value)) != len(value):
-            raise serializers.ValidationError("a tie-break is listed twice")
+            raise serializers.ValidationError(
+                _("A tie-break is listed twice."), code="tie-break-twice"
+            )
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         start = attrs.get("start_date", getattr(self.instance, "start_date", None))
         end = attrs.get("end_date", getattr(self.instance, "end_date", None))
         if start and end and end < start:
-            raise serializers.ValidationError({"end_date": "the tournament ends before it starts"})
+            raise serializers.ValidationError(
+                {"end_date": _("The tournament ends before it starts.")}, code="ends-before-start"
+            )
         return attrs
 
 
@@ -264,7 +269,9 @@ class ArchiveImportOutput(serializers.Serializer):
 
 
 class ErrorOutput(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = serializers.CharField(help_text="the refusal in words, in the request's language")
+    code = serializers.CharField(help_text="a stable name of the refusal, e.g. game-out-of-order")
+    params = serializers.DictField(help_text="the values the words name, e.g. {number: 3}")
     field = serializers.CharField(allow_null=True, required=False)
     line = serializers.IntegerField(allow_null=True, required=False)
     col = serializers.IntegerField(allow_null=True, required=False)
@@ -273,7 +280,9 @@ class ErrorOutput(serializers.Serializer):
 
 
 class ConflictOutput(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = serializers.CharField(help_text="the refusal in words, in the request's language")
+    code = serializers.CharField(help_text="a stable name of the refusal, e.g. game-entered")
+    params = serializers.DictField(help_text="the values the words name")
     field = serializers.CharField(allow_null=True, required=False)
     current = serializers.JSONField(allow_null=True)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -127,7 +128,9 @@ class GameStats(ServiceErrorsMixin, APIView):
         )
         stats = game_stats(game)
         if stats is None:
-            return Response({"detail": "this game has no readable record"}, status=404)
+            body = {"detail": _("this game has no readable record"), "code": "no-record",
+                    "params": {}}  # fmt: skip
+            return Response(body, status=404)
         data = stats.to_json()
         data["white"].pop("name")  # type: ignore[attr-defined]
         data["black"].pop("name")  # type: ignore[attr-defined]

@@ -1,39 +1,152 @@
-"""The one application error: a user's mistake, shown as a form message or an HTTP 400."""
+"""The one application error: a user's mistake, shown as a form message or an HTTP 400.
+
+Every error carries, beside its text, a stable ``code`` (``"game-out-of-order"``) and the
+``params`` its text names (issue 15), so that an API client or a test can tell refusals
+apart without reading words. The text is a gettext message with named parameters, said
+in the language active when the error is raised::
+
+    raise ResultError(
+        _("game %(number)s cannot be entered before game %(expected)s"),
+        code="game-out-of-order", params={"number": 3, "expected": 2}, field="number",
+    )
+
+Parameters that are words (a status, a colour) are passed already translated (the
+models' ``get_*_display``), so that no message mixes languages."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    from django.core.exceptions import ValidationError as DjangoValidationError
+
+    from engine import EngineError
+
+
+def plain(value: object) -> object:
+    """A parameter as plain JSON data: numbers, booleans and None stay, anything else
+    (a lazy translation, a player) becomes its text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return str(value)
 
 
 class ResultError(ValueError):
     """A result, record or action that cannot be accepted; nothing was changed.
 
-    ``field`` names the input at fault (for forms); ``line`` and ``col`` locate a problem
-    inside a record."""
+    ``message`` is the translated text, ``params`` filled in; ``code`` a stable string
+    naming the refusal; ``field`` names the input at fault (for forms); ``line`` and
+    ``col`` locate a problem inside a record; ``rule`` is a rule id of RULES.md."""
+
+    code = "invalid"  # the class's code when the raiser names none
 
     def __init__(
         self,
-        message: str,
+        message: str | Promise,
         *,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
         field: str | None = None,
         line: int | None = None,
         col: int | None = None,
         rule: str | None = None,
     ) -> None:
-        self.message = message
+        self.params: dict[str, Any] = {k: plain(v) for k, v in (params or {}).items()}
+        # The parameters are filled in here, once: a text that came with none is used as
+        # it is, so that a '%' in it (a player's name) is never read as a placeholder.
+        text = str(message)
+        self.message = text % self.params if self.params else text
+        if code is not None:
+            self.code = code
         self.field = field
         self.line = line
         self.col = col
         self.rule = rule
-        super().__init__(message)
+        super().__init__(self.message)
+
+    @classmethod
+    def from_engine(
+        cls, exc: EngineError, *, field: str | None = None, located: bool = True
+    ) -> ResultError:
+        """The engine's refusal as an application error, with the engine's code, params,
+        rule and place. The text is the engine's, said by the app's one translation of
+        engine errors (``engine_text``)."""
+        error = cls(
+            engine_text(exc),
+            code=exc.code,
+            field=field,
+            line=exc.line if located else None,
+            col=exc.col if located else None,
+            rule=exc.rule,
+        )
+        error.params = {k: plain(v) for k, v in exc.params.items()}
+        return error
+
+    @classmethod
+    def from_validation(
+        cls, exc: DjangoValidationError, *, field: str | None = None
+    ) -> ResultError:
+        """Django's validation error (a model's or a validator's, translated by Django) as
+        an application error: its first message, its code (``invalid`` when it has none)
+        and params; the field is the first one named, unless ``field`` is given."""
+        if hasattr(exc, "error_dict"):
+            name, errors = next(iter(exc.error_dict.items()))
+            field = field or (None if name == "__all__" else name)
+        else:
+            errors = exc.error_list
+        first = errors[0]
+        error = cls(" ".join(str(m) for e in errors for m in e), code=first.code or None,
+                    field=field)  # fmt: skip
+        error.params = {k: plain(v) for k, v in (first.params or {}).items()}
+        return error
+
+    def within(self, message: str, *, field: str | None = None, **params: Any) -> ResultError:
+        """This error told inside a larger whole (``"game %(number)s: %(message)s"``): the
+        same code, rule and place, its params joined by the whole's."""
+        error = ResultError(
+            message,
+            code=self.code,
+            params={**params, "message": self.message},
+            field=field if field is not None else self.field,
+            line=self.line,
+            col=self.col,
+            rule=self.rule,
+        )
+        error.params = {**self.params, **error.params}
+        return error
+
+
+def engine_text(exc: EngineError) -> str:
+    """The text of an engine error as the app shows it (its rule id kept visible). The
+    engine's errors are translated by their code in one table (issue 15); until a code
+    has an entry the engine's English text is shown."""
+    return exc.describe(located=False)
 
 
 class PermissionDenied(ResultError):
     """The user may not do this (e.g. correct a result without being a director)."""
+
+    code = "forbidden"
 
 
 class Conflict(ResultError):
     """Somebody else changed the same thing first (HTTP 409): ``current`` says what is
     there now, so that nothing is lost silently."""
 
-    def __init__(self, message: str, *, current: object = None, field: str | None = None):
-        super().__init__(message, field=field)
+    code = "conflict"
+
+    def __init__(
+        self,
+        message: str | Promise,
+        *,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+        current: object = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params, field=field)
         self.current = current
