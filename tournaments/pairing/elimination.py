@@ -195,7 +195,9 @@ def _named_stage(name: str) -> Callable[[int, int], str]:
 
 def _check_seeds(seeds: Sequence[T]) -> None:
     if len(seeds) < 2:
-        raise PairingError("an elimination bracket needs at least two players")
+        raise PairingError(
+            "an elimination bracket needs at least two players", code="too-few-players"
+        )
     if len(set(seeds)) != len(seeds):
         raise PairingError("a player appears twice in the seeding")
     if any(seed is None for seed in seeds):

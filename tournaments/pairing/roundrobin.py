@@ -56,7 +56,7 @@ def berger_schedule(players: Sequence[T], *, double: bool = False) -> list[list[
     [[('A', None), ('B', 'C')], [('C', None), ('A', 'B')], [('B', None), ('C', 'A')]]
     """
     if len(players) < 2:
-        raise PairingError("a round robin needs at least two players")
+        raise PairingError("a round robin needs at least two players", code="too-few-players")
     if len(set(players)) != len(players):
         raise PairingError("a player appears twice in the round robin")
     seats = len(players) + len(players) % 2

@@ -174,7 +174,7 @@ def pair_swiss_round(
     [('Ann', 'Bob'), ('Cy', 'Di')]
     """
     if not players:
-        raise PairingError("there are no players to pair")
+        raise PairingError("there are no players to pair", code="no-players")
     seats = _seat_players(players)
     weights = _Weights(seats, seats[-1].group + 1)
     edges = [
@@ -214,7 +214,7 @@ def pair_swiss_round(
             limit = bound.limit(reached[2])
     unpaired = [s.player.id for s in seats if s.order not in partner]
     if unpaired:
-        raise PairingError(_no_pairing_message(seats, unpaired))
+        raise _no_pairing(seats, unpaired)
     return _explain(seats, partner, bye_node, prohibited)
 
 
@@ -311,14 +311,19 @@ def _levels(seats: Sequence[_Seat[Id]], partner: dict[int, int], bye_node: int) 
     return bye_level, floats, squares
 
 
-def _no_pairing_message(seats: Sequence[_Seat[Id]], unpaired: Sequence[Id]) -> str:
+def _no_pairing(seats: Sequence[_Seat[Id]], unpaired: Sequence[Id]) -> PairingError:
     if len(seats) % 2 and all(s.player.had_bye for s in seats):
-        return "no legal pairing: the number of players is odd and everyone has had a bye"
+        return PairingError(
+            "no legal pairing: the number of players is odd and everyone has had a bye",
+            code="no-pairing-byes",
+        )
     names = ", ".join(str(p) for p in unpaired[:6])
     more = "…" if len(unpaired) > 6 else ""
-    return (
+    return PairingError(
         f"no legal pairing: whatever the arrangement, {len(unpaired)} players have no "
-        f"opponent left whom they have not met and may meet (for example {names}{more})"
+        f"opponent left whom they have not met and may meet (for example {names}{more})",
+        code="no-pairing",
+        params={"count": len(unpaired), "players": list(unpaired)},
     )
 
 

@@ -14,7 +14,17 @@ class PairingError(ValueError):
     """No pairing or bracket can be made from this input, or a result does not fit.
 
     The message is meant for a tournament director ("round 7: no legal pairing: …"),
-    so the Django side can show it as a form message rather than a server error."""
+    so the Django side can show it as a form message rather than a server error.
+    ``code`` and ``params`` (the values the text names) let it say it in another
+    language (issue 15), as the engine's errors do."""
+
+    def __init__(
+        self, message: str, *, code: str = "pairing", params: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = dict(params or {})
 
 
 Score = Decimal | float | int
