@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from engine import EngineError, read_records
 from engine.matfile import write_mat
@@ -48,10 +49,18 @@ def analysable(game: Game) -> bool:
 def _pair(text: str, label: str) -> tuple[float, float]:
     lines = [line for line in text.splitlines() if line.startswith(label)]
     if not lines:
-        raise ResultError(f"GNU Backgammon printed no {label!r}")
+        raise ResultError(
+            _("GNU Backgammon printed no %(label)s"),
+            code="gnubg-output",
+            params={"label": repr(label)},
+        )
     found = _FIGURES.findall(lines[-1][len(label) :])  # the last one: "Overall statistics"
     if len(found) < 2:
-        raise ResultError(f"cannot read GNU Backgammon's line {lines[-1].strip()!r}")
+        raise ResultError(
+            _("cannot read GNU Backgammon's line %(line)s"),
+            code="gnubg-unreadable",
+            params={"line": repr(lines[-1].strip())},
+        )
     return float(found[0]), float(found[1])
 
 
@@ -59,7 +68,7 @@ def gnubg_statistics(mat: str) -> str:
     """gnubg's printed statistics of the match (the game) in ``mat``."""
     program = gnubg_path()
     if program is None:
-        raise ResultError("GNU Backgammon (gnubg) is not installed")
+        raise ResultError(_("GNU Backgammon (gnubg) is not installed"), code="gnubg-missing")
     with tempfile.TemporaryDirectory() as tmp:
         home, source = Path(tmp) / "home", Path(tmp) / "game.mat"
         (home / ".gnubg").mkdir(parents=True)
@@ -75,25 +84,39 @@ def gnubg_statistics(mat: str) -> str:
                 env={**os.environ, "HOME": str(home)},
             )  # fmt: skip
         except subprocess.TimeoutExpired:
-            raise ResultError("GNU Backgammon took too long") from None
+            raise ResultError(_("GNU Backgammon took too long"), code="gnubg-timeout") from None
     return done.stdout
 
 
 def game_analyse(*, game: Game) -> GameAnalysis:
     """Analyse one game with gnubg and store both players' error and luck rates."""
     if game.series.tournament.variant != Variant.SHORT:
-        raise ResultError("GNU Backgammon analyses short backgammon only")
+        raise ResultError(
+            _("GNU Backgammon analyses short backgammon only"), code="analysis-short-only"
+        )
     if not game.record:
-        raise ResultError(f"game {game.number} has no record to analyse")
+        raise ResultError(
+            _("game %(number)s has no record to analyse"),
+            code="analysis-no-record",
+            params={"number": game.number},
+        )
     try:
         mat = write_mat(read_records(game.record)[:1])
-    except (EngineError, IndexError) as exc:
-        raise ResultError(f"game {game.number}: the record cannot be exported: {exc}") from None
+    except EngineError as exc:
+        raise ResultError.from_engine(exc).within(
+            _("game %(number)s: the record cannot be exported: %(message)s"), number=game.number
+        ) from None
+    except IndexError:
+        raise ResultError(
+            _("game %(number)s has no record to analyse"),
+            code="analysis-no-record",
+            params={"number": game.number},
+        ) from None
     printed = gnubg_statistics(mat)
     # the .mat's left column is the game's white (engine.matfile.write_mat)
     errors = _pair(printed, "Error rate mEMG")
     luck = _pair(printed, "Luck rate mEMG")
-    analysis, _ = GameAnalysis.objects.update_or_create(
+    analysis, _created = GameAnalysis.objects.update_or_create(
         game=game,
         defaults={
             "white_error_rate": errors[0], "black_error_rate": errors[1],

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 
 from tournaments.caching import tournaments_touch
 from tournaments.models import (
@@ -76,14 +77,22 @@ def tournament_import(
     and the series' scores, statuses and winners must agree with them. A refused archive
     changes nothing; the error names its place (series, game, field)."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
-        raise ResultError("this is not a tournament archive", field="file")
+        raise ResultError(
+            gettext("this is not a tournament archive"), code="not-archive", field="file"
+        )
     if archive.get("version") != ARCHIVE_VERSION:
         raise ResultError(
-            f"archive version {archive.get('version')!r} is not supported (only {ARCHIVE_VERSION})",
+            gettext("archive version %(version)s is not supported (only %(supported)s)"),
+            code="archive-version",
+            params={"version": repr(archive.get("version")), "supported": ARCHIVE_VERSION},
             field="file",
         )
     if _holds_nul(archive):
-        raise ResultError("the archive holds a NUL character, which no text may", field="file")
+        raise ResultError(
+            gettext("the archive holds a NUL character, which no text may"),
+            code="archive-nul",
+            field="file",
+        )
     try:
         with transaction.atomic():
             return _Importer(archive, progress, signed_in(by)).run(name=name)
@@ -97,11 +106,23 @@ def tournament_import(
         InvalidOperation,
         ValidationError,
     ) as exc:
-        raise ResultError(f"the archive is damaged: {type(exc).__name__} {exc}") from None
+        raise ResultError(
+            gettext("the archive is damaged: %(reason)s"),
+            code="archive-damaged",
+            params={"reason": f"{type(exc).__name__} {exc}"},
+        ) from None
     except IntegrityError as exc:
-        raise ResultError(f"the archive is inconsistent: {exc}") from None
+        raise ResultError(
+            gettext("the archive is inconsistent: %(reason)s"),
+            code="archive-inconsistent",
+            params={"reason": str(exc)},
+        ) from None
     except DataError as exc:  # a number or text too large for its column
-        raise ResultError(f"the archive is damaged: {exc}".strip()) from None
+        raise ResultError(
+            gettext("the archive is damaged: %(reason)s"),
+            code="archive-damaged",
+            params={"reason": str(exc).strip()},
+        ) from None
 
 
 def _holds_nul(archive: Any) -> bool:
@@ -205,7 +226,11 @@ class _Importer:
         directors = settings.pop("directors", [])
         unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
-            raise ResultError(f"the archive has settings this installation lacks: {unknown}")
+            raise ResultError(
+                gettext("the archive has settings this installation lacks: %(names)s"),
+                code="archive-settings",
+                params={"names": ", ".join(unknown)},
+            )
         settings["start_date"] = date.fromisoformat(settings["start_date"])
         if settings.get("end_date"):
             settings["end_date"] = date.fromisoformat(settings["end_date"])
@@ -244,8 +269,10 @@ class _Importer:
             try:
                 self.play_series(s, series)
             except ResultError as exc:
-                raise ResultError(
-                    f"series {s['ref']} ({series}): {exc.message}",
+                raise exc.within(
+                    gettext("series %(ref)s (%(series)s): %(message)s"),
+                    ref=s["ref"],
+                    series=str(series),
                     field=f"series[{s['ref']}].{exc.field or 'games'}",
                 ) from None
         Entry.objects.filter(pk__in=withdrawn).update(withdrawn=True)
@@ -294,14 +321,20 @@ class _Importer:
         """Enter the archived games through the result services, then check that the
         series' stated score, status and winner are what the games give."""
         if s["status"] not in SeriesStatus.values:
-            raise ResultError(f"unknown series status {s['status']!r}", field="status")
+            raise ResultError(
+                gettext("unknown series status %(status)s"),
+                code="unknown-series-status",
+                params={"status": repr(s["status"])},
+                field="status",
+            )
         games: dict[int, Game] = {}
         for g in s["games"]:
             try:
                 games[g["number"]] = self.enter_game(series, g)
             except ResultError as exc:
-                raise ResultError(
-                    f"game {g['number']}: {exc.message}",
+                raise exc.within(
+                    gettext("game %(number)s: %(message)s"),
+                    number=g["number"],
                     field=f"games[{g['number']}].{exc.field or 'record'}",
                 ) from None
         series.refresh_from_db()
@@ -309,7 +342,9 @@ class _Importer:
             series = series_forfeit(series=series, winner=self.required(s["winner"]))
         elif series.player2_id is None and not games and s["status"] == SeriesStatus.FINISHED:
             if s["winner"] is None or self.player(s["winner"]) != series.player1:
-                raise ResultError("a bye is won by its one player", field="winner")
+                raise ResultError(
+                    gettext("a bye is won by its one player"), code="bye-winner", field="winner"
+                )
             series.status, series.winner = SeriesStatus.FINISHED, series.player1
         stated = {
             "status": s["status"], "score1": Decimal(s["score1"]),
@@ -319,8 +354,11 @@ class _Importer:
             computed = getattr(series, name)
             if value != computed:
                 raise ResultError(
-                    f"{name} is {_shown(value)} in the archive, but its games give "
-                    f"{_shown(computed)}",
+                    gettext(
+                        "%(name)s is %(archived)s in the archive, but its games give %(computed)s"
+                    ),
+                    code="archive-series-differs",
+                    params={"name": name, "archived": _shown(value), "computed": _shown(computed)},
                     field=name,
                 )
         if series.status in (SeriesStatus.FINISHED, SeriesStatus.FORFEITED):
@@ -331,11 +369,16 @@ class _Importer:
     def enter_game(self, series: Series, g: dict[str, Any]) -> Game:
         number, white, record = g["number"], self.required(g["white"]), g["record"] or ""
         if not isinstance(record, str):
-            raise ResultError("a record is text", field="record")
+            raise ResultError(gettext("a record is text"), code="record-not-text", field="record")
         if record and g["verified"]:
             game = game_enter_record(series=series, record=record, number=number, by=self.by)
             if game.white_id != white.pk:
-                raise ResultError(f"the record has {game.white} with white", field="white")
+                raise ResultError(
+                    gettext("the record has %(player)s with white"),
+                    code="archive-white-differs",
+                    params={"player": game.white.name},
+                    field="white",
+                )
         else:
             game = game_enter_quick(
                 series=series, white=white, winner=self.player(g["winner"]), kind=g["kind"],
@@ -347,8 +390,12 @@ class _Importer:
             if key in SNAPSHOT_PLAYERS:
                 archived = None if archived is None else self.required(archived).pk
             if told[key] != archived:
-                raise ResultError(f"{key} is {archived!r}, but the record tells {told[key]!r}",
-                                  field=key)  # fmt: skip
+                raise ResultError(
+                    gettext("%(name)s is %(archived)s, but the record tells %(told)s"),
+                    code="archive-game-differs",
+                    params={"name": key, "archived": repr(archived), "told": repr(told[key])},
+                    field=key,
+                )
         if record and not g["verified"]:
             # a record kept beside a result corrected by hand: stored, marked unverified
             game.record, game.verified = record, False

@@ -49,17 +49,31 @@ def tournament_update_check(*, tournament: Tournament, paired: bool, **settings:
     if paired:
         for name in LOCKED_ONCE_PAIRED:
             if name in settings and settings[name] != getattr(tournament, name):
-                message = _("This cannot change once series are paired.")
+                played_at = ""
                 if name in ("series_length", "lengths_by_stage", "series_mode"):
                     from tournaments.services.sheets import series_played_at
 
-                    message = f"{message} {series_played_at(tournament=tournament)}".strip()
-                raise ResultError(message, field=name)
+                    played_at = series_played_at(tournament=tournament)
+                if played_at:
+                    raise ResultError(
+                        _("This cannot change once series are paired. %(played)s"),
+                        code="locked-once-played",
+                        params={"played": played_at},
+                        field=name,
+                    )
+                raise ResultError(
+                    _("This cannot change once series are paired."),
+                    code="locked-once-paired",
+                    field=name,
+                )
         swiss_rounds = settings.get("swiss_rounds")
         played = tournament.rounds.count()
         if swiss_rounds is not None and swiss_rounds < played:
             raise ResultError(
-                _("%(n)d rounds are paired already.") % {"n": played}, field="swiss_rounds"
+                _("%(n)d rounds are paired already."),
+                code="swiss-rounds-below-paired",
+                params={"n": played},
+                field="swiss_rounds",
             )
     for name, value in settings.items():
         setattr(tournament, name, value)

@@ -12,7 +12,7 @@ from engine.errors import RecordTooLargeError
 from engine.limits import ReadLimits
 from engine.notation import GameRecord, read_records
 from engine.variants import SIDE_NAMES
-from tournaments.models import Tournament
+from tournaments.models import Tournament, Variant
 from tournaments.services.errors import ResultError
 
 RULE_TAGS = ("Mars", "LastRoll", "BlockCheck", "BlockAhead")
@@ -54,8 +54,9 @@ class RecordTooLarge(ResultError):
 
     def __init__(self, exc: RecordTooLargeError) -> None:
         super().__init__(
-            gettext("the record is over the limit %(limit)s = %(value)s")
-            % {"limit": exc.limit, "value": exc.value},
+            gettext("the record is over the limit %(limit)s = %(value)s"),
+            code="record-too-large",
+            params={"limit": exc.limit, "value": exc.value},
             field="record",
             line=exc.line,
             col=exc.col,
@@ -91,10 +92,12 @@ def parse_one_record(text: str) -> GameRecord:
     except RecordTooLargeError as exc:
         raise RecordTooLarge(exc) from None
     except engine.RecordSyntaxError as exc:
-        raise ResultError(exc.message, field="record", line=exc.line, col=exc.col) from None
+        raise ResultError.from_engine(exc, field="record") from None
     if len(records) != 1:
         raise ResultError(
-            f"a game result holds exactly one game; this text holds {len(records)}",
+            gettext("a game result holds exactly one game; this text holds %(count)s"),
+            code="record-not-one-game",
+            params={"count": len(records)},
             field="record",
         )
     return records[0]
@@ -110,7 +113,12 @@ def check_record(
     record = parse_one_record(text)
     if record.variant != tournament.variant:
         raise ResultError(
-            f"the record is for {record.variant!r} but the tournament plays {tournament.variant!r}",
+            gettext("the record is for %(record_variant)s but the tournament plays %(variant)s"),
+            code="record-wrong-variant",
+            params={
+                "record_variant": dict(Variant.choices).get(record.variant, record.variant),
+                "variant": tournament.get_variant_display(),
+            },
             field="record",
             line=record.line,
             col=1,
@@ -121,7 +129,9 @@ def check_record(
         given = tags.get(name)
         if given is not None and given != value:
             raise ResultError(
-                f'the record says [{name} "{given}"] but the series plays {name} {value!r}',
+                gettext('the record says [%(tag)s "%(given)s"] but the series plays "%(value)s"'),
+                code="record-tag-differs",
+                params={"tag": name, "given": given, "value": value},
                 field="record",
                 line=record.line,
                 col=1,
@@ -140,13 +150,14 @@ def check_record(
     result = engine.replay(record)
     if result.error is not None:
         err = result.error
-        raise ResultError(
-            err.describe(located=False), field="record", line=err.line, col=err.col, rule=err.rule
-        )
+        raise ResultError.from_engine(err, field="record")
     outcome = result.outcome
     if outcome is None:
         raise ResultError(
-            "the record does not finish the game: enter a finished game, or use quick entry",
+            gettext(
+                "the record does not finish the game: enter a finished game, or use quick entry"
+            ),
+            code="record-unfinished",
             field="record",
         )
     winner = None if outcome.winner is None else SIDE_NAMES[outcome.winner]

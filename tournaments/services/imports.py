@@ -60,7 +60,7 @@ def records_upload(
     counted in the file. Games entered before it stay."""
     records = records_in_file(upload_text(text, field="record"), record_limits())
     if not records:
-        raise ResultError("the text holds no game", field="record")
+        raise ResultError(gettext("the text holds no game"), code="text-no-game", field="record")
     report = RecordsUpload()
     for rec in progress(records, desc="games", total=len(records)):
         try:
@@ -96,15 +96,18 @@ def upload_text(data: str | bytes, *, field: str = "file") -> str:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise ResultError(
-                gettext("the file is not UTF-8 text (byte %(byte)s)") % {"byte": exc.start},
+                gettext("the file is not UTF-8 text (byte %(byte)s)"),
+                code="not-utf8",
+                params={"byte": exc.start},
                 field=field,
             ) from None
     text = data.removeprefix("\ufeff")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise ResultError(
-            gettext("line %(line)s holds a NUL character: this is not a text file")
-            % {"line": line},
+            gettext("line %(line)s holds a NUL character: this is not a text file"),
+            code="nul-character",
+            params={"line": line},
             field=field,
             line=line,
         )
@@ -145,15 +148,25 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
     try:
         rows = list(csv.reader(io.StringIO(upload_text(data))))
     except csv.Error as exc:
-        raise ResultError(f"the file is not CSV: {exc}", field="file") from None
+        raise ResultError(
+            gettext("the file is not CSV: %(reason)s"),
+            code="not-csv",
+            params={"reason": str(exc)},
+            field="file",
+        ) from None
     header = [c.strip().casefold() for c in rows[0]] if rows else []
     if "name" not in header:
-        raise ResultError("the first line must be the header: name,club,rating", field="file")
+        raise ResultError(
+            gettext("the first line must be the header: name,club,rating"),
+            code="csv-header",
+            field="file",
+        )
     unknown = [c for c in header if c not in COLUMNS]
     if unknown or len(set(header)) != len(header):
         raise ResultError(
-            f"unknown or repeated column {(unknown or header)[0]!r}: the columns are name, "
-            "club, rating",
+            gettext("unknown or repeated column %(column)s: the columns are name, club, rating"),
+            code="csv-column",
+            params={"column": repr((unknown or header)[0])},
             field="file",
         )
     report = PlayersImport()
@@ -164,7 +177,10 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header):
-            report.rejected.append((line, f"{len(row)} fields, the header has {len(header)}"))
+            report.rejected.append(
+                (line, gettext("%(n)s fields, the header has %(header)s")
+                 % {"n": len(row), "header": len(header)})
+            )  # fmt: skip
             continue
         values = dict(zip(header, (c.strip() for c in row), strict=False))
         name, club_name = values.get("name", ""), values.get("club", "")
@@ -177,13 +193,20 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
         rating = _rating(values.get("rating", ""))
         key = (name.casefold(), club_name.casefold())
         if not name:
-            report.rejected.append((line, "missing name"))
+            report.rejected.append((line, gettext("missing name")))
         elif len(name) > 120 or len(club_name) > 120:
-            report.rejected.append((line, "name or club longer than 120 characters"))
+            report.rejected.append((line, gettext("name or club longer than 120 characters")))
         elif rating is None:
-            report.rejected.append((line, f"bad rating {values.get('rating', '')!r}"))
+            report.rejected.append(
+                (
+                    line,
+                    gettext("bad rating %(rating)s") % {"rating": repr(values.get("rating", ""))},
+                )
+            )
         elif key in seen:
-            report.rejected.append((line, f"duplicate of line {seen[key]}"))
+            report.rejected.append(
+                (line, gettext("duplicate of line %(line)s") % {"line": seen[key]})
+            )
         else:
             seen[key] = line
             wanted.append((line, name, club_name, rating))
@@ -199,8 +222,14 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
     for line, name, club_name, rating in wanted:
         club = clubs[club_name.casefold()] if club_name else None
         if (name.casefold(), club.pk if club else None) in existing:
-            where = f"club {club.name}" if club else "no club"
-            report.rejected.append((line, f"{name} is already a player of {where}"))
+            if club:
+                why = gettext("%(name)s is already a player of club %(club)s") % {
+                    "name": name,
+                    "club": club.name,
+                }
+            else:
+                why = gettext("%(name)s is already a player without a club") % {"name": name}
+            report.rejected.append((line, why))
             continue
         players.append(Player(name=name, club=club, rating=rating))
     report.created = Player.objects.bulk_create(players, batch_size=1000)

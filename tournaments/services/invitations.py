@@ -32,7 +32,9 @@ def invitation_token(*, player: Player) -> str:
     """The token of an invitation for ``player`` (refused once they have a login)."""
     if player.user_id is not None:
         raise ResultError(
-            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            _("%(name)s has claimed their profile already."),
+            code="profile-claimed",
+            params={"name": player.name},
             field="player",
         )
     return signing.dumps({"p": player.pk}, salt=SALT, compress=True)
@@ -45,17 +47,25 @@ def invitation_player(*, token: str) -> Player:
         data = signing.loads(str(token), salt=SALT, max_age=INVITATION_DAYS * 86400)
     except signing.SignatureExpired:
         raise ResultError(
-            _("The invitation has expired: ask the director for a new one."), field="token"
+            _("The invitation has expired: ask the director for a new one."),
+            code="invitation-expired",
+            field="token",
         ) from None
     except signing.BadSignature:
-        raise ResultError(_("This is not a valid invitation."), field="token") from None
+        raise ResultError(
+            _("This is not a valid invitation."), code="invitation-invalid", field="token"
+        ) from None
     pk = data.get("p") if isinstance(data, dict) else None
     player = Player.objects.filter(pk=pk).first() if isinstance(pk, int) else None
     if player is None:
-        raise ResultError(_("This is not a valid invitation."), field="token")
+        raise ResultError(
+            _("This is not a valid invitation."), code="invitation-invalid", field="token"
+        )
     if player.user_id is not None:
         raise ResultError(
-            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            _("%(name)s has claimed their profile already."),
+            code="profile-claimed",
+            params={"name": player.name},
             field="token",
         )
     return player
@@ -65,16 +75,22 @@ def invitation_player(*, token: str) -> Player:
 def invitation_claim(*, token: str, user: User) -> Player:
     """The signed-in ``user`` becomes the invited player (one player per login)."""
     if not user.is_authenticated:
-        raise ResultError(_("Sign in or create an account first."), field="token")
+        raise ResultError(
+            _("Sign in or create an account first."), code="sign-in-first", field="token"
+        )
     player = invitation_player(token=token)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is not None:  # claimed meanwhile
         raise ResultError(
-            _("%(name)s has claimed their profile already.") % {"name": player.name},
+            _("%(name)s has claimed their profile already."),
+            code="profile-claimed",
+            params={"name": player.name},
             field="token",
         )
     if Player.objects.filter(user=user).exists():
-        raise ResultError(_("Your login belongs to another player already."), field="token")
+        raise ResultError(
+            _("Your login belongs to another player already."), code="login-taken", field="token"
+        )
     player.user = user
     player.save(update_fields=["user"])
     return player
@@ -88,9 +104,9 @@ def invitation_claim_new_account(
     invitation_player(token=token)  # a bad token makes no account
     username = str(username).strip()
     if not username:
-        raise ResultError(_("Choose a username."), field="username")
+        raise ResultError(_("Choose a username."), code="username-missing", field="username")
     if User.objects.filter(username__iexact=username).exists():
-        raise ResultError(_("This username is taken."), field="username")
+        raise ResultError(_("This username is taken."), code="username-taken", field="username")
     user = User(username=username)
     checks: tuple[tuple[str, Callable[[], object]], ...] = (
         ("username", lambda: UnicodeUsernameValidator()(username)),
@@ -101,7 +117,7 @@ def invitation_claim_new_account(
         try:
             check()
         except ValidationError as exc:
-            raise ResultError(" ".join(exc.messages), field=field) from None
+            raise ResultError.from_validation(exc, field=field) from None
     user.set_password(password)
     user.email = email
     user.save()
@@ -116,9 +132,15 @@ def invitation_send(
     try:
         validate_email(email)
     except ValidationError:
-        raise ResultError(_("Enter a valid email address."), field="email") from None
+        raise ResultError(
+            _("Enter a valid email address."), code="email-invalid", field="email"
+        ) from None
     if not Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(_("The player is not registered for the tournament."), field="player")
+        raise ResultError(
+            _("The player is not registered for the tournament."),
+            code="invitee-not-registered",
+            field="player",
+        )
     subject = _("Your player profile in %(tournament)s") % {"tournament": tournament.name}
     body = _(
         "Hello %(name)s,\n\n%(by)s invites you to claim your player profile in the "

@@ -4,8 +4,9 @@ matfile.py reads and writes them; the games go in through the result services)."
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from engine import EngineError, RecordSyntaxError, read_records
+from engine import EngineError, read_records
 from engine.matfile import read_mat, write_mat
 from engine.replay import replay
 from tournaments.models import Game, Series, Variant
@@ -19,22 +20,24 @@ def series_import_mat(*, series: Series, text: str, by: User | None = None) -> l
     player names must be the series' players. One refused game refuses the whole file
     (nothing is saved)."""
     if series.tournament.variant != Variant.SHORT:
-        raise ResultError(".mat match files hold short backgammon games", field="file")
+        raise ResultError(
+            _(".mat match files hold short backgammon games"), code="mat-short-only", field="file"
+        )
     try:
         records = read_mat(text)
-    except RecordSyntaxError as exc:
-        raise ResultError(exc.message, field="file", line=exc.line, col=exc.col) from None
     except EngineError as exc:
-        raise ResultError(str(exc), field="file") from None
+        raise ResultError.from_engine(exc, field="file") from None
     if not records:
-        raise ResultError("the file holds no game", field="file")
+        raise ResultError(_("the file holds no game"), code="file-no-game", field="file")
     games = []
     for number, record in enumerate(records, start=1):
         text_of_game = replay(record, check_result=False).canonical()
         try:
             games.append(game_enter_record(series=series, record=text_of_game, by=by))
         except ResultError as exc:
-            raise ResultError(f"game {number} of the file: {exc.message}", field="file") from None
+            raise exc.within(
+                _("game %(number)s of the file: %(message)s"), number=number, field="file"
+            ) from None
     return games
 
 
@@ -42,12 +45,16 @@ def series_export_mat(*, series: Series) -> str:
     """The series' games as a ``.mat`` match (every game needs its full record)."""
     games = list(series.games.order_by("number"))
     if not games:
-        raise ResultError("the series has no games yet")
+        raise ResultError(_("the series has no games yet"), code="series-no-games")
     missing = [g.number for g in games if not g.record]
     if missing:
-        raise ResultError(f"game {missing[0]} has no record: a .mat file needs every move")
+        raise ResultError(
+            _("game %(number)s has no record: a .mat file needs every move"),
+            code="mat-needs-records",
+            params={"number": missing[0]},
+        )
     records = [read_records(g.record)[0] for g in games]
     try:
         return write_mat(records)
     except EngineError as exc:
-        raise ResultError(str(exc)) from None
+        raise ResultError.from_engine(exc) from None

@@ -28,14 +28,18 @@ def name_clean(value: str, *, field: str = "name", max_length: int | None = None
                 _(
                     "A name may not contain invisible or control characters "
                     "(U+%(code)04X at position %(position)d)."
-                )
-                % {"code": ord(char), "position": position},
+                ),
+                code="name-control-character",
+                params={"code": ord(char), "position": position},
                 field=field,
             )
     if not text:
-        raise ResultError(_("A name is needed."), field=field)
+        raise ResultError(_("A name is needed."), code="name-missing", field=field)
     if max_length is not None and len(text) > max_length:
         raise ResultError(
-            _("A name has at most %(n)d characters.") % {"n": max_length}, field=field
+            _("A name has at most %(n)d characters."),
+            code="name-too-long",
+            params={"n": max_length},
+            field=field,
         )
     return text

@@ -10,6 +10,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.caching import tournaments_touch
 from tournaments.models import (
@@ -35,6 +37,16 @@ from tournaments.pairing import (
     single_elimination,
 )
 from tournaments.services.errors import ResultError
+
+# The pairing algorithms' refusals a director can meet, by their code; any other is a
+# bracket or seeding that cannot be (told in the algorithms' English words).
+PAIRING_MESSAGES = {
+    "too-few-players": gettext_lazy("a pairing needs at least two players"),
+    "no-players": gettext_lazy("there are no players to pair"),
+    "no-pairing-byes": gettext_lazy(
+        "no legal pairing: the number of players is odd and everyone has had a bye"
+    ),
+}
 
 ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
 BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
@@ -63,7 +75,12 @@ def entries_seed(*, tournament: Tournament, order: list[Player] | None = None) -
         )
     missing = [p for p in order if p.pk not in entries]
     if missing:
-        raise ResultError(f"{missing[0]} is not registered", field="order")
+        raise ResultError(
+            _("%(name)s is not registered for the tournament."),
+            code="not-registered",
+            params={"name": missing[0].name},
+            field="order",
+        )
     for e in entries.values():
         e.seed = None
     for number, player in enumerate(order, start=1):
@@ -96,13 +113,17 @@ def round_generate(*, tournament: Tournament, override: bool = False) -> Round:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format not in ROUND_FORMATS:
         raise ResultError(
-            f"a {tournament.get_format_display()} tournament has no rounds to generate",
+            _("a tournament played as %(format)s has no rounds to generate"),
+            code="no-rounds-to-generate",
+            params={"format": tournament.get_format_display()},
             field="format",
         )
     open_round = _current_round_open(tournament)
     if open_round is not None and not override:
         raise ResultError(
-            f"round {open_round.number} is not finished yet (a director may override)",
+            _("round %(number)s is not finished yet (a director may override)"),
+            code="round-not-finished",
+            params={"number": open_round.number},
             field="override",
         )
     number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
@@ -124,9 +145,13 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
             double=tournament.format == Format.DOUBLE_ROUND_ROBIN,
         )
     except PairingError as exc:
-        raise ResultError(str(exc)) from None
+        raise pairing_refused(exc) from None
     if number > len(schedule):
-        raise ResultError(f"all {len(schedule)} rounds of the round robin are paired")
+        raise ResultError(
+            _("all %(count)s rounds of the round robin are paired"),
+            code="round-robin-complete",
+            params={"count": len(schedule)},
+        )
     by_id = {p.pk: p for p in [*players, *withdrawn]}
     active = {p.pk for p in players}
     rnd = Round.objects.create(tournament=tournament, number=number)
@@ -159,10 +184,14 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
     from tournaments.selectors.standings import standings_for_tournament
 
     if tournament.swiss_rounds and number > tournament.swiss_rounds:
-        raise ResultError(f"all {tournament.swiss_rounds} Swiss rounds are paired")
+        raise ResultError(
+            _("all %(count)s Swiss rounds are paired"),
+            code="swiss-complete",
+            params={"count": tournament.swiss_rounds},
+        )
     players = seeded_players(tournament)
     if len(players) < 2:
-        raise ResultError("a Swiss round needs at least two players")
+        raise ResultError(_("a Swiss round needs at least two players"), code="too-few-players")
     points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: set[int] = set()
@@ -202,7 +231,10 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
     try:
         result = pair_swiss_round(swiss, prohibited=prohibited)
     except PairingError as exc:
-        raise ResultError(f"round {number}: {exc}") from None
+        names = {p.pk: p.name for p in players}
+        raise pairing_refused(exc, names).within(
+            _("round %(number)s: %(message)s"), number=number
+        ) from None
     by_id = {p.pk: p for p in players}
     rnd = Round.objects.create(tournament=tournament, number=number)
     table = 0
@@ -216,6 +248,27 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
     if result.bye is not None:
         _bye(tournament, rnd, by_id[result.bye], table + 1, result.bye_reason or "a bye")
     return rnd
+
+
+def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> ResultError:
+    """A pairing algorithm's refusal in the active language, its players by name."""
+    if exc.code in PAIRING_MESSAGES:
+        return ResultError(PAIRING_MESSAGES[exc.code], code=exc.code, params=exc.params)
+    if exc.code == "no-pairing":
+        ids = exc.params.get("players")
+        players = [(names or {}).get(p, str(p)) for p in ids] if isinstance(ids, list) else []
+        return ResultError(
+            _("no legal pairing: whatever the arrangement, %(count)s players have no opponent "
+              "left whom they have not met and may meet (for example %(players)s)"),
+            code="no-pairing",
+            params={"count": exc.params["count"], "players": ", ".join(players[:6])
+                    + ("…" if len(players) > 6 else "")},
+        )  # fmt: skip
+    return ResultError(
+        _("the pairing cannot be made: %(reason)s"),
+        code="pairing-refused",
+        params={"reason": exc.message, "pairing": exc.code},
+    )
 
 
 # brackets -------------------------------------------------------------------
@@ -237,7 +290,7 @@ def bracket_of(tournament: Tournament) -> Bracket[int]:
             seeds, third_place=tournament.third_place, consolation=tournament.consolation
         )
     except PairingError as exc:
-        raise ResultError(str(exc)) from None
+        raise pairing_refused(exc) from None
 
 
 @transaction.atomic
@@ -246,9 +299,13 @@ def bracket_create(*, tournament: Tournament) -> int:
     series that can be played; returns how many."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format not in BRACKET_FORMATS:
-        raise ResultError(f"a {tournament.get_format_display()} tournament has no bracket")
+        raise ResultError(
+            _("a tournament played as %(format)s has no bracket"),
+            code="no-bracket",
+            params={"format": tournament.get_format_display()},
+        )
     if tournament.series.exists():
-        raise ResultError("the bracket is already made")
+        raise ResultError(_("the bracket is already made"), code="bracket-made")
     if not Entry.objects.filter(tournament=tournament, seed__isnull=False).exists():
         entries_seed(tournament=tournament)
     return bracket_sync(tournament=tournament)
@@ -267,7 +324,7 @@ def bracket_sync(*, tournament: Tournament) -> int:
     try:
         state = bracket.advance(results)
     except PairingError as exc:
-        raise ResultError(str(exc)) from None
+        raise pairing_refused(exc) from None
     changed = 0
     players = {p.pk: p for p in Player.objects.filter(entries__tournament=tournament)}
     for match_id, m in state.matches.items():
@@ -294,9 +351,12 @@ def bracket_sync(*, tournament: Tournament) -> int:
         elif (series.player1_id, series.player2_id) != (one, two):
             if series.games.exists():
                 raise ResultError(
-                    f"{match_id} has games already: its players cannot change now "
-                    f"({players.get(one or 0)} - {players.get(two or 0)})"
-                )
+                    _("%(match)s has games already: its players cannot change now "
+                      "(%(one)s - %(two)s)"),
+                    code="bracket-series-started",
+                    params={"match": match_id, "one": players.get(one or 0),
+                            "two": players.get(two or 0)},
+                )  # fmt: skip
             series.player1_id, series.player2_id = one, two
             series.save(update_fields=["player1", "player2"])
             changed += 1
@@ -308,20 +368,36 @@ def bracket_sync(*, tournament: Tournament) -> int:
 
 def _not_started(series: Series) -> None:
     if series.games.exists() or series.status in CLOSED_STATUSES:
-        raise ResultError(f"the series {series} has started: its pairing cannot change")
+        raise ResultError(
+            _("The series %(s)s has a result: its pairing cannot change."),
+            code="series-started",
+            params={"s": str(series)},
+        )
 
 
 @transaction.atomic
 def series_swap(*, first: Series, second: Series, player_a: Player, player_b: Player) -> None:
     """Swap two players between two series of the same round before they start."""
     if first.round_id is None or first.round_id != second.round_id or first.pk == second.pk:
-        raise ResultError("swap players between two series of the same round")
+        raise ResultError(
+            _("swap players between two series of the same round"), code="swap-same-round"
+        )
     for s in (first, second):
         _not_started(s)
     if player_a.pk not in (first.player1_id, first.player2_id):
-        raise ResultError(f"{player_a} does not play in {first}", field="player_a")
+        raise ResultError(
+            _("%(player)s does not play in %(series)s"),
+            code="player-not-in-that-series",
+            params={"player": player_a.name, "series": str(first)},
+            field="player_a",
+        )
     if player_b.pk not in (second.player1_id, second.player2_id):
-        raise ResultError(f"{player_b} does not play in {second}", field="player_b")
+        raise ResultError(
+            _("%(player)s does not play in %(series)s"),
+            code="player-not-in-that-series",
+            params={"player": player_b.name, "series": str(second)},
+            field="player_b",
+        )
     for s, old, new in ((first, player_a, player_b), (second, player_b, player_a)):
         if s.player1_id == old.pk:
             s.player1 = new
@@ -337,9 +413,19 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> int:
     cancelled, as the tournament sets. Returns how many series it touched."""
     entry = Entry.objects.select_for_update().filter(tournament=tournament, player=player).first()
     if entry is None:
-        raise ResultError(f"{player} is not registered", field="player")
+        raise ResultError(
+            _("%(name)s is not registered for the tournament."),
+            code="not-registered",
+            params={"name": player.name},
+            field="player",
+        )
     if entry.withdrawn:
-        raise ResultError(f"{player} has already withdrawn", field="player")
+        raise ResultError(
+            _("%(player)s has already withdrawn"),
+            code="already-withdrawn",
+            params={"player": player.name},
+            field="player",
+        )
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     remaining = (
@@ -367,7 +453,14 @@ def entry_late(*, tournament: Tournament, player: Player) -> Entry:
     """A late entry in a Swiss tournament: paired from the next round on, with no points
     for the rounds missed."""
     if tournament.format != Format.SWISS:
-        raise ResultError("late entries join Swiss tournaments only", field="player")
+        raise ResultError(
+            _("late entries join Swiss tournaments only"), code="late-entry-swiss", field="player"
+        )
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(f"{player} is already registered", field="player")
+        raise ResultError(
+            _("%(player)s is already registered"),
+            code="already-registered",
+            params={"player": player.name},
+            field="player",
+        )
     return Entry.objects.create(tournament=tournament, player=player)

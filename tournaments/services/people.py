@@ -25,8 +25,12 @@ def _max_length(model: Any, field: str) -> int | None:
 def _check_keys(changes: dict[str, Any], allowed: frozenset[str]) -> None:
     unknown = sorted(set(changes) - allowed)
     if unknown:
-        raise ResultError(_("%(field)s cannot be set here.") % {"field": unknown[0]},
-                          field=unknown[0])  # fmt: skip
+        raise ResultError(
+            _("%(field)s cannot be set here."),
+            code="field-not-settable",
+            params={"field": unknown[0]},
+            field=unknown[0],
+        )
 
 
 def club_check(club: Club) -> None:
@@ -35,8 +39,12 @@ def club_check(club: Club) -> None:
     if club.city:
         club.city = name_clean(club.city, field="city", max_length=_max_length(Club, "city"))
     if Club.objects.filter(name=club.name).exclude(pk=club.pk).exists():
-        raise ResultError(_("A club named %(name)s exists already.") % {"name": club.name},
-                          field="name")  # fmt: skip
+        raise ResultError(
+            _("A club named %(name)s exists already."),
+            code="club-exists",
+            params={"name": club.name},
+            field="name",
+        )
 
 
 @transaction.atomic
@@ -68,11 +76,15 @@ def club_delete(*, club: Club) -> None:
 def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
     if player.rating is None or not 0 < player.rating <= 10_000:
-        raise ResultError(_("A rating is between 1 and 10000."), field="rating")
+        raise ResultError(
+            _("A rating is between 1 and 10000."), code="rating-range", field="rating"
+        )
     same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
     if same.exists():  # also without a club, where the database's constraint does not hold
         raise ResultError(
-            _("%(name)s is already a player: choose them from the list.") % {"name": player.name},
+            _("%(name)s is already a player: choose them from the list."),
+            code="player-exists",
+            params={"name": player.name},
             field=field,
         )
 
@@ -115,6 +127,7 @@ def player_delete(*, player: Player) -> None:
         player.delete()
     except ProtectedError:
         raise Conflict(
-            _("%(name)s has played in tournaments and cannot be deleted; mark them inactive.")
-            % {"name": player.name}
+            _("%(name)s has played in tournaments and cannot be deleted; mark them inactive."),
+            code="player-has-played",
+            params={"name": player.name},
         ) from None

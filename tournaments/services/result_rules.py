@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from django.utils.translation import gettext as _
+
 from engine import WHITE, Position, Rules
 from engine.replay import outcome_for
 from engine.variants import SIDE_NAMES, variant_named
@@ -36,6 +38,16 @@ def best_win(variant: str) -> str:
     loser who has not moved at all. Long nardy: mars; short backgammon: koks (S6);
     Lurč: oin, every win is 1 point (Z11)."""
     return outcome_for(Position.start(variant), WHITE, Rules(mars=True)).kind
+
+
+def colour_name(colour: str) -> str:
+    """A colour ("white", "black") in the active language."""
+    return {"white": _("white"), "black": _("black")}.get(colour, colour)
+
+
+def kind_name(kind: str) -> str:
+    """An outcome ("oin", "mars", ...) in the active language."""
+    return str(dict(GameKind.choices).get(kind, kind))
 
 
 def first_colour(variant: str) -> str:
@@ -93,40 +105,91 @@ class ResultRules:
     ) -> None:
         """Refuse a result this game cannot have (ResultError naming the field)."""
         if kind not in GameKind.values:
-            raise ResultError(f"unknown result {kind!r}: {', '.join(self.kinds)}", field="kind")
-        if ended not in GameEnd.values:
-            raise ResultError(f"unknown ending {ended!r}", field="ended")
-        if (kind == GameKind.DRAW) != (winner is None):
-            raise ResultError("a draw has no winner, and any other result has one", field="winner")
-        if winner is not None and winner.pk not in (series.player1_id, series.player2_id):
-            raise ResultError(f"{winner} does not play in this series", field="winner")
-        if kind not in self.kinds:
-            raise ResultError(self._why_not(kind, series.tournament), field="kind")
-        if isinstance(cube, bool) or cube < 1 or cube & (cube - 1):
-            raise ResultError("the cube shows 1, 2, 4, 8, ...", field="cube")
-        if (cube > 1 or ended == GameEnd.DROPPED) and not self.cube:
             raise ResultError(
-                "this tournament plays without the doubling cube (S7)"
-                if "Cube" in tournament_tags(series.tournament)
-                else "only short backgammon has the doubling cube (S7)",
+                _("unknown result %(kind)s: the results are %(kinds)s"),
+                code="unknown-result",
+                params={"kind": repr(kind), "kinds": ", ".join(kind_name(k) for k in self.kinds)},
+                field="kind",
+            )
+        if ended not in GameEnd.values:
+            raise ResultError(
+                _("unknown ending %(ended)s"),
+                code="unknown-ending",
+                params={"ended": repr(ended)},
+                field="ended",
+            )
+        if (kind == GameKind.DRAW) != (winner is None):
+            raise ResultError(
+                _("a draw has no winner, and any other result has one"),
+                code="draw-winner",
+                field="winner",
+            )
+        if winner is not None and winner.pk not in (series.player1_id, series.player2_id):
+            raise ResultError(
+                _("%(player)s does not play in this series"),
+                code="player-not-in-series",
+                params={"player": winner.name},
+                field="winner",
+            )
+        if kind not in self.kinds:
+            raise self._why_not(kind, series.tournament)
+        if isinstance(cube, bool) or cube < 1 or cube & (cube - 1):
+            raise ResultError(_("the cube shows 1, 2, 4, 8, ..."), code="cube-value", field="cube")
+        if (cube > 1 or ended == GameEnd.DROPPED) and not self.cube:
+            if "Cube" in tournament_tags(series.tournament):
+                raise ResultError(
+                    _("this tournament plays without the doubling cube (S7)"),
+                    code="cube-off",
+                    field="cube",
+                    rule="S7",
+                )
+            raise ResultError(
+                _("only short backgammon has the doubling cube (S7)"),
+                code="cube-short-only",
                 field="cube",
+                rule="S7",
             )
         if (cube > 1 or ended == GameEnd.DROPPED) and self.crawford:
             raise ResultError(
-                f"game {self.number} is the Crawford game, played without the doubling cube (S7)",
+                _("game %(number)s is the Crawford game, played without the doubling cube (S7)"),
+                code="crawford-cube",
+                params={"number": self.number},
                 field="cube",
+                rule="S7",
             )
         if ended == GameEnd.DROPPED and kind != GameKind.OIN:
-            raise ResultError("a dropped double scores the cube's value as an oin", field="kind")
+            raise ResultError(
+                _("a dropped double scores the cube's value as an oin"),
+                code="dropped-not-oin",
+                field="kind",
+            )
 
-    def _why_not(self, kind: str, t: Tournament) -> str:
+    def _why_not(self, kind: str, t: Tournament) -> ResultError:
         if kind == GameKind.DRAW:
-            return "a game can end in a draw only with the right of last roll (L10)"
+            return ResultError(
+                _("a game can end in a draw only with the right of last roll (L10)"),
+                code="draw-without-last-roll",
+                field="kind",
+                rule="L10",
+            )
         if best_win(t.variant) == GameKind.OIN:
-            return f"every win in {variant_named(t.variant).title} is 1 point (Z11)"
+            return ResultError(
+                _("every win in %(variant)s is 1 point (Z11)"),
+                code="single-point-wins",
+                params={"variant": t.get_variant_display()},
+                field="kind",
+                rule="Z11",
+            )
         if kind == GameKind.KOKS and best_win(t.variant) != GameKind.KOKS:
-            return "koks exists only in short backgammon (S6)"
-        return "with mars off every win is an oin (L8)"
+            return ResultError(
+                _("koks exists only in short backgammon (S6)"),
+                code="koks-short-only",
+                field="kind",
+                rule="S6",
+            )
+        return ResultError(
+            _("with mars off every win is an oin (L8)"), code="mars-off", field="kind", rule="L8"
+        )
 
 
 def crawford_next(series: Series, games: Sequence[Game]) -> bool:

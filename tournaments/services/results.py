@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import (
     CLOSED_STATUSES,
@@ -23,7 +24,7 @@ from tournaments.models import (
 )
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
-from tournaments.services.result_rules import ResultRules, result_rules
+from tournaments.services.result_rules import ResultRules, colour_name, result_rules
 from tournaments.services.series import (
     series_decided_after,
     series_recompute,
@@ -65,25 +66,41 @@ def _state(series: Series, games: list[Game]) -> tuple[object, ...]:
 
 def _check_next_game(series: Series, games: list[Game], number: int | None) -> int:
     if series.player1_id is None or series.player2_id is None:
-        raise ResultError("the series has no two players yet", field="series")
+        raise ResultError(
+            _("the series has no two players yet"), code="series-no-players", field="series"
+        )
     if series.status in CLOSED_STATUSES:
         raise ResultError(
-            f"the series is {series.get_status_display()}: no more games can be entered",
+            _("the series is %(status)s: no more games can be entered"),
+            code="series-closed",
+            params={"status": series.get_status_display()},
             field="series",
         )
     expected = len(games) + 1
     if number is None:
         return expected
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ResultError(f"a game's number is 1, 2, 3, ... (not {number!r})", field="number")
+        raise ResultError(
+            _("a game's number is 1, 2, 3, ... (not %(number)s)"),
+            code="game-number",
+            params={"number": repr(number)},
+            field="number",
+        )
     if number < expected:
         raise Conflict(
-            f"game {number} of this series is already entered; the next game is {expected}",
+            _("game %(number)s of this series is already entered; the next game is %(expected)s"),
+            code="game-entered",
+            params={"number": number, "expected": expected},
             field="number",
             current=game_snapshot(games[number - 1]) | {"number": number},
         )
     if number > expected:
-        raise ResultError(f"game {number} cannot be entered before game {expected}", field="number")
+        raise ResultError(
+            _("game %(number)s cannot be entered before game %(expected)s"),
+            code="game-out-of-order",
+            params={"number": number, "expected": expected},
+            field="number",
+        )
     return number
 
 
@@ -91,7 +108,12 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
     """The black player, once ``white`` is checked against the series rule (L12: the
     starter takes the colour that moves first - black in Lurč, Z1)."""
     if white.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(f"{white} does not play in this series", field="white")
+        raise ResultError(
+            _("%(player)s does not play in this series"),
+            code="player-not-in-series",
+            params={"player": white.name},
+            field="white",
+        )
     black = series.player2 if white.pk == series.player1_id else series.player1
     assert black is not None
     starter = rules.starter
@@ -100,10 +122,15 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
         assert other is not None
         expected = rules.white_for(starter, other)
         if expected.pk != white.pk:
-            rule = series.tournament.get_first_move_display()
             raise ResultError(
-                f"{starter} starts game {rules.number} and has {rules.first_colour} "
-                f"(first move: {rule})",
+                _("%(player)s starts game %(number)s and has %(colour)s (first move: %(rule)s)"),
+                code="wrong-starter-colour",
+                params={
+                    "player": starter.name,
+                    "number": rules.number,
+                    "colour": colour_name(rules.first_colour),
+                    "rule": series.tournament.get_first_move_display(),
+                },
                 field="white",
             )
     return black
@@ -154,13 +181,20 @@ def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Pl
     for colour, name in (("White", checked.white), ("Black", checked.black)):
         player = names.get(name.strip().casefold())
         if player is None:
-            known = " and ".join(p.name for p in names.values())
+            one, two = (p.name if p else "?" for p in (series.player1, series.player2))
             raise ResultError(
-                f'[{colour} "{name}"] is not a player of this series ({known})', field="record"
+                _('[%(tag)s "%(name)s"] is not a player of this series (%(one)s and %(two)s)'),
+                code="record-unknown-player",
+                params={"tag": colour, "name": name, "one": one, "two": two},
+                field="record",
             )
         found.append(player)
     if found[0].pk == found[1].pk:
-        raise ResultError("the record names the same player for white and black", field="record")
+        raise ResultError(
+            _("the record names the same player for white and black"),
+            code="record-same-player",
+            field="record",
+        )
     return found[0], found[1]
 
 
@@ -175,10 +209,12 @@ def _check_score(series: Series, before: list[Game], white: Player, tags: dict[s
     expected = f"{mine.normalize():f}-{theirs.normalize():f}"
     if given != expected:
         raise ResultError(
-            f'the record says [Score "{given}"] but the series stands {expected} '
-            "(white first) before this game",
+            _('the record says [Score "%(given)s"] but the series stands %(expected)s '
+              "(white first) before this game"),
+            code="record-score-differs",
+            params={"given": given, "expected": expected},
             field="record",
-        )
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -218,12 +254,17 @@ def series_check_record(
         number = int(tagged_game)
     elif tagged_game and int(tagged_game) != (number if correcting is None else at):
         raise ResultError(
-            f'the record says [Game "{tagged_game}"], not {number or at}', field="record"
+            _('the record says [Game "%(given)s"], not %(number)s'),
+            code="record-game-differs",
+            params={"given": tagged_game, "number": number or at},
+            field="record",
         )
     tagged_series = checked.tags.get("Series")
     if tagged_series and tagged_series != str(series.pk):
         raise ResultError(
-            f'the record says [Series "{tagged_series}"]: it belongs to another series',
+            _('the record says [Series "%(given)s"]: it belongs to another series'),
+            code="record-series-differs",
+            params={"given": tagged_series},
             field="record",
         )
     if correcting is None:
@@ -303,7 +344,9 @@ def game_correct(
     game's version the director saw: if someone changed it since, nothing is saved."""
     seen, seen_games = _series_games(game.series, lock=False)
     if not is_director(by, seen.tournament):
-        raise PermissionDenied("only the tournament's directors may correct a result")
+        raise PermissionDenied(
+            _("only the tournament's directors may correct a result"), code="not-director"
+        )
     entry = None
     if record is not None:  # replayed before the lock, as in game_enter_record
         target = next(g for g in seen_games if g.pk == game.pk)
@@ -312,12 +355,19 @@ def game_correct(
     current = next(g for g in games if g.pk == game.pk)
     if expected_version is not None and current.version != expected_version:
         raise Conflict(
-            f"game {current.number} was changed meanwhile (version {current.version}, "
-            f"not {expected_version})",
+            _("game %(number)s was changed meanwhile (version %(version)s, not %(expected)s)"),
+            code="game-changed",
+            params={
+                "number": current.number,
+                "version": current.version,
+                "expected": expected_version,
+            },
             current=game_snapshot(current) | {"version": current.version},
         )
     if not reason or not reason.strip():
-        raise ResultError("say why the result is corrected", field="reason")
+        raise ResultError(
+            _("say why the result is corrected"), code="correction-reason", field="reason"
+        )
     game = current
     before = game_snapshot(game)
     if record is not None:
@@ -344,13 +394,15 @@ def game_correct(
         )
     after = game_snapshot(game)
     if after == before:
-        raise ResultError("the correction changes nothing")
+        raise ResultError(_("the correction changes nothing"), code="correction-no-change")
     decided = series_decided_after(series, games)
     if decided is not None and decided < len(games):
         raise ResultError(
-            f"after this correction the series is decided by game {decided}, but games up to "
-            f"{len(games)} are entered: correct or remove the later games first"
-        )
+            _("after this correction the series is decided by game %(decided)s, but games up "
+              "to %(count)s are entered: correct or remove the later games first"),
+            code="correction-decides-earlier",
+            params={"decided": decided, "count": len(games)},
+        )  # fmt: skip
     game.version += 1
     game.save()
     Correction.objects.create(

@@ -34,7 +34,9 @@ def _entry(tournament: Tournament, player: Player, *, lock: bool = False) -> Ent
     entry = rows.filter(tournament=tournament, player=player).first()
     if entry is None:
         raise ResultError(
-            _("%(name)s is not registered for the tournament.") % {"name": player.name},
+            _("%(name)s is not registered for the tournament."),
+            code="not-registered",
+            params={"name": player.name},
             field="player",
         )
     return entry
@@ -74,7 +76,9 @@ def entry_remove(*, tournament: Tournament, player: Player) -> None:
     entry = _entry(tournament, player, lock=True)
     if Series.objects.filter(_series_of(tournament, player)).exists():
         raise ResultError(
-            _("%(name)s is paired already: withdraw them instead.") % {"name": player.name},
+            _("%(name)s is paired already: withdraw them instead."),
+            code="paired-already",
+            params={"name": player.name},
             field="player",
         )
     ProhibitedPair.objects.filter(tournament=tournament).filter(
@@ -106,13 +110,19 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
     series were reopened."""
     entry = _entry(tournament, player, lock=True)
     if not entry.withdrawn:
-        raise ResultError(_("%(name)s has not withdrawn.") % {"name": player.name}, field="player")
+        raise ResultError(
+            _("%(name)s has not withdrawn."),
+            code="not-withdrawn",
+            params={"name": player.name},
+            field="player",
+        )
     forfeited = _forfeited_by_withdrawal(tournament, player)
     from tournaments.services.pairings import BRACKET_FORMATS
 
     if forfeited and tournament.format in BRACKET_FORMATS:
         raise ResultError(
             _("The withdrawal moved the opponents on in the bracket: it cannot be undone."),
+            code="withdrawal-final",
             field="player",
         )
     entry.withdrawn = False
@@ -134,7 +144,12 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
 def _user_named(username: str) -> User:
     user = User.objects.filter(username=str(username).strip()).first()
     if user is None:
-        raise ResultError(_("There is no user %(name)s.") % {"name": username}, field="username")
+        raise ResultError(
+            _("There is no user %(name)s."),
+            code="no-such-user",
+            params={"name": username},
+            field="username",
+        )
     return user
 
 
@@ -144,7 +159,10 @@ def tournament_director_add(*, tournament: Tournament, username: str) -> User:
     user = _user_named(username)
     if tournament.directors.filter(pk=user.pk).exists():
         raise ResultError(
-            _("%(name)s directs the tournament already.") % {"name": username}, field="username"
+            _("%(name)s directs the tournament already."),
+            code="director-already",
+            params={"name": username},
+            field="username",
         )
     tournament.directors.add(user)
     return user
@@ -157,11 +175,16 @@ def tournament_director_remove(*, tournament: Tournament, username: str) -> None
     user = _user_named(username)
     if not locked.directors.filter(pk=user.pk).exists():
         raise ResultError(
-            _("%(name)s does not direct the tournament.") % {"name": username}, field="username"
+            _("%(name)s does not direct the tournament."),
+            code="not-a-director",
+            params={"name": username},
+            field="username",
         )
     if locked.directors.count() == 1:
         raise ResultError(
-            _("The last director cannot be removed: add another first."), field="username"
+            _("The last director cannot be removed: add another first."),
+            code="last-director",
+            field="username",
         )
     locked.directors.remove(user)
 
@@ -176,20 +199,26 @@ def prohibited_pair_add(
     """Two registered players who must not be paired against each other (Swiss rounds
     keep them apart; a round robin pairs everyone, so it only warns)."""
     if player_a.pk == player_b.pk:
-        raise ResultError(_("Choose two different players."), field="player_b")
+        raise ResultError(
+            _("Choose two different players."), code="same-player-twice", field="player_b"
+        )
     for field, player in (("player_a", player_a), ("player_b", player_b)):
         if not Entry.objects.filter(tournament=tournament, player=player).exists():
             raise ResultError(
-                _("%(name)s is not registered for the tournament.") % {"name": player.name},
+                _("%(name)s is not registered for the tournament."),
+                code="not-registered",
+                params={"name": player.name},
                 field=field,
             )
     reason = str(reason).strip()
     if len(reason) > ProhibitedPair._meta.get_field("reason").max_length:  # type: ignore[operator]
-        raise ResultError(_("The reason is too long."), field="reason")
+        raise ResultError(_("The reason is too long."), code="reason-too-long", field="reason")
     low, high = sorted((player_a, player_b), key=lambda p: p.pk)
     pairs = ProhibitedPair.objects.select_for_update().filter(tournament=tournament)
     if pairs.filter(Q(player_a=low, player_b=high) | Q(player_a=high, player_b=low)).exists():
-        raise ResultError(_("These two are kept apart already."), field="player_b")
+        raise ResultError(
+            _("These two are kept apart already."), code="prohibited-already", field="player_b"
+        )
     return ProhibitedPair.objects.create(
         tournament=tournament, player_a=low, player_b=high, reason=reason
     )

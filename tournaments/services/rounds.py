@@ -42,13 +42,16 @@ def _round_results(rnd: Round) -> None:
     games = Game.objects.filter(series__round=rnd).count()
     if games:
         raise ResultError(
-            _("Round %(n)d has %(games)d games entered: its pairings can no longer change.")
-            % {"n": rnd.number, "games": games},
+            _("Round %(n)d has %(games)d games entered: its pairings can no longer change."),
+            code="round-has-games",
+            params={"n": rnd.number, "games": games},
             field="round",
         )
     if Submission.objects.filter(series__round=rnd).exists():
         raise ResultError(
-            _("Round %(n)d has submitted results: decide them first.") % {"n": rnd.number},
+            _("Round %(n)d has submitted results: decide them first."),
+            code="round-has-submissions",
+            params={"n": rnd.number},
             field="round",
         )
 
@@ -57,8 +60,9 @@ def _last_round(rnd: Round) -> None:
     later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
     if later.exists():
         raise ResultError(
-            _("Round %(n)d is not the last round: delete the later rounds first.")
-            % {"n": rnd.number},
+            _("Round %(n)d is not the last round: delete the later rounds first."),
+            code="round-not-last",
+            params={"n": rnd.number},
             field="round",
         )
 
@@ -84,6 +88,7 @@ def round_repair(*, round: Round) -> Round:
     if tournament.format not in ROUND_FORMATS:
         raise ResultError(
             _("Rounds paired by hand cannot be paired again: change their pairings instead."),
+            code="round-paired-by-hand",
             field="round",
         )
     round_delete(round=round)
@@ -167,7 +172,9 @@ def _seat(rnd: Round, player: Player) -> Series:
         if player.pk in (s.player1_id, s.player2_id):
             return s
     raise ResultError(
-        _("%(name)s does not play in round %(n)d.") % {"name": player, "n": rnd.number},
+        _("%(name)s does not play in round %(n)d."),
+        code="not-in-round",
+        params={"name": player, "n": rnd.number},
         field="player",
     )
 
@@ -176,7 +183,9 @@ def _unstarted(series: Series) -> None:
     bye = series.player2_id is None and series.pairing.get("bye")
     if series.games.exists() or (series.closed and not bye):
         raise ResultError(
-            _("The series %(s)s has a result: its pairing cannot change.") % {"s": series},
+            _("The series %(s)s has a result: its pairing cannot change."),
+            code="series-started",
+            params={"s": series},
             field="player",
         )
 
@@ -206,17 +215,24 @@ def round_pairings_swap(
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     _last_round(rnd)
     if player_a.pk == player_b.pk:
-        raise ResultError(_("Choose two different players."), field="player_b")
+        raise ResultError(
+            _("Choose two different players."), code="same-player-twice", field="player_b"
+        )
     first, second = _seat(rnd, player_a), _seat(rnd, player_b)
     if first.pk == second.pk:
         raise ResultError(
-            _("%(a)s and %(b)s already play each other.") % {"a": player_a, "b": player_b},
+            _("%(a)s and %(b)s already play each other."),
+            code="already-paired",
+            params={"a": player_a, "b": player_b},
             field="player_b",
         )
     for s in (first, second):
         _unstarted(s)
     if Submission.objects.filter(series__in=(first, second)).exists():
-        raise ResultError(_("A result of these series is submitted: decide it first."))
+        raise ResultError(
+            _("A result of these series is submitted: decide it first."),
+            code="series-has-submission",
+        )
     # through a free seat, so that no series holds one player twice on the way
     _place(first, player_a, player_b)
     _place(second, player_b, player_a)
@@ -240,18 +256,23 @@ def series_starter_set(*, series: Series, starter: Player | None) -> Series:
         raise ResultError(
             _("In short backgammon with the opening roll by lot, the lot is white's first "
               "roll (S2): it cannot be chosen. Set the opening roll to a fresh roll first."),
-            field="starter", rule="S2",
+            code="starter-by-lot", field="starter", rule="S2",
         )  # fmt: skip
     if series.player1_id is None or series.player2_id is None:
-        raise ResultError(_("A bye has no games."), field="starter")
+        raise ResultError(_("A bye has no games."), code="bye-no-games", field="starter")
     if series.games.exists() or series.closed:
         raise ResultError(
-            _("Game 1 of %(s)s is played: who starts it cannot change.") % {"s": series},
+            _("Game 1 of %(s)s is played: who starts it cannot change."),
+            code="starter-fixed",
+            params={"s": series},
             field="starter",
         )
     if starter is not None and starter.pk not in (series.player1_id, series.player2_id):
         raise ResultError(
-            _("%(name)s does not play in this series.") % {"name": starter}, field="starter"
+            _("%(name)s does not play in this series."),
+            code="starter-not-in-series",
+            params={"name": starter},
+            field="starter",
         )
     series.pairing = {**series.pairing, "starter": starter.pk if starter else None}
     series.version += 1

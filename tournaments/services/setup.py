@@ -44,24 +44,39 @@ def tournament_check(tournament: Tournament) -> None:
         unknown = tie_breaks if not isinstance(tie_breaks, list) else [
             t for t in tie_breaks if t not in TieBreak.values
         ]  # fmt: skip
-        raise ResultError(f"unknown tie-break {unknown[0]!r}" if unknown else
-                          "the tie-breaks are a list", field="tie_breaks")  # fmt: skip
+        if not unknown:
+            raise ResultError(
+                _("the tie-breaks are a list"), code="tie-breaks-list", field="tie_breaks"
+            )
+        raise ResultError(
+            _("unknown tie-break %(name)s"),
+            code="unknown-tie-break",
+            params={"name": repr(unknown[0])},
+            field="tie_breaks",
+        )
     if len(set(tie_breaks)) != len(tie_breaks):
-        raise ResultError("a tie-break is listed twice", field="tie_breaks")
+        raise ResultError(
+            _("A tie-break is listed twice."), code="tie-break-twice", field="tie_breaks"
+        )
     if tournament.series_length is None or tournament.series_length < 1:
-        raise ResultError("a series is at least one point or game long", field="series_length")
+        raise ResultError(
+            _("A series is at least one point or game long."),
+            code="series-length",
+            field="series_length",
+        )
     if (
         tournament.end_date
         and tournament.start_date
         and tournament.end_date < tournament.start_date
     ):
-        raise ResultError(_("The tournament ends before it starts."), field="end_date")
+        raise ResultError(
+            _("The tournament ends before it starts."), code="ends-before-start", field="end_date"
+        )
     integers_check(tournament)
     try:
         tournament.full_clean(exclude=["directors"], validate_constraints=False)
     except ValidationError as exc:
-        field, messages = next(iter(exc.message_dict.items()))
-        raise ResultError(messages[0], field=None if field == "__all__" else field) from None
+        raise ResultError.from_validation(exc) from None
 
 
 def integers_check(instance: Model) -> None:
@@ -75,8 +90,9 @@ def integers_check(instance: Model) -> None:
         low, high = bounds
         if not low <= value <= high:
             raise ResultError(
-                _("%(field)s must be between %(low)d and %(high)d.")
-                % {"field": field.verbose_name, "low": low, "high": high},
+                _("%(field)s must be between %(low)d and %(high)d."),
+                code="integer-range",
+                params={"field": field.verbose_name, "low": low, "high": high},
                 field=field.name,
             )
 
@@ -84,8 +100,12 @@ def integers_check(instance: Model) -> None:
 def tournament_settings_check(settings: dict[str, Any]) -> None:
     unknown = sorted(set(settings) - TOURNAMENT_SETTINGS)
     if unknown:
-        raise ResultError(_("%(field)s is not a tournament setting.") % {"field": unknown[0]},
-                          field=unknown[0])  # fmt: skip
+        raise ResultError(
+            _("%(field)s is not a tournament setting."),
+            code="unknown-setting",
+            params={"field": unknown[0]},
+            field=unknown[0],
+        )
 
 
 @transaction.atomic
@@ -101,9 +121,17 @@ def tournament_create(*, name: str, start_date: Any, **settings: Any) -> Tournam
 def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
     """Raise ResultError unless the player may be registered (once, with a seed in range)."""
     if seed is not None and not 1 <= seed <= MAX_SEED:
-        raise ResultError(_("A seed is between 1 and %(n)d.") % {"n": MAX_SEED}, field="seed")
+        raise ResultError(
+            _("A seed is between 1 and %(n)d."), code="seed-range", params={"n": MAX_SEED},
+            field="seed",
+        )  # fmt: skip
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(f"{player} is already registered", field="player")
+        raise ResultError(
+            _("%(player)s is already registered"),
+            code="already-registered",
+            params={"player": player.name},
+            field="player",
+        )
 
 
 def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:
@@ -117,10 +145,17 @@ def round_number(*, tournament: Tournament, number: int | None = None) -> int:
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     number = number or (last or 0) + 1
     if not 1 <= number <= MAX_ROUND:
-        raise ResultError(_("A round's number is between 1 and %(n)d.") % {"n": MAX_ROUND},
-                          field="number")  # fmt: skip
+        raise ResultError(
+            _("A round's number is between 1 and %(n)d."), code="round-number-range",
+            params={"n": MAX_ROUND}, field="number",
+        )  # fmt: skip
     if tournament.rounds.filter(number=number).exists():
-        raise ResultError(f"round {number} already exists", field="number")
+        raise ResultError(
+            _("round %(number)s already exists"),
+            code="round-exists",
+            params={"number": number},
+            field="number",
+        )
     return number
 
 
@@ -139,9 +174,13 @@ def series_check(
 ) -> None:
     """Raise ResultError unless the two (registered) players may be paired."""
     if player1 is not None and player1 == player2:
-        raise ResultError("a player cannot play against himself", field="player2")
+        raise ResultError(
+            _("a player cannot play against himself"), code="pair-self", field="player2"
+        )
     if round is not None and round.tournament_id != tournament.pk:
-        raise ResultError("the round belongs to another tournament", field="round")
+        raise ResultError(
+            _("the round belongs to another tournament"), code="round-elsewhere", field="round"
+        )
     registered = set(
         Entry.objects.filter(tournament=tournament, withdrawn=False).values_list(
             "player_id", flat=True
@@ -151,12 +190,22 @@ def series_check(
         if player is None:
             continue
         if player.pk not in registered:
-            raise ResultError(f"{player} is not registered for the tournament", field=field)
+            raise ResultError(
+                _("%(name)s is not registered for the tournament."),
+                code="not-registered",
+                params={"name": player.name},
+                field=field,
+            )
         if round is not None and (
             round.series.filter(player1=player).exists()
             or round.series.filter(player2=player).exists()
         ):
-            raise ResultError(f"{player} already plays in round {round.number}", field=field)
+            raise ResultError(
+                _("%(player)s already plays in round %(number)s"),
+                code="already-in-round",
+                params={"player": player.name, "number": round.number},
+                field=field,
+            )
 
 
 @transaction.atomic
@@ -173,9 +222,12 @@ def series_create(
     """Pair two registered players (or leave a bracket slot open: None)."""
     series_check(tournament=tournament, player1=player1, player2=player2, round=round)
     if table is not None and not 1 <= table <= MAX_SEED:
-        raise ResultError(_("A table is between 1 and %(n)d.") % {"n": MAX_SEED}, field="table")
+        raise ResultError(
+            _("A table is between 1 and %(n)d."), code="table-range", params={"n": MAX_SEED},
+            field="table",
+        )  # fmt: skip
     if length is not None and not 1 <= length <= 99:
-        raise ResultError(_("A series is 1 to 99 long."), field="length")
+        raise ResultError(_("A series is 1 to 99 long."), code="length-range", field="length")
     return Series.objects.create(
         tournament=tournament, round=round, player1=player1, player2=player2, table=table,
         slot=slot, length=length,
@@ -188,10 +240,17 @@ def series_forfeit(*, series: Series, winner: Player) -> Series:
     series = Series.objects.select_for_update(of=("self",)).get(pk=series.pk)
     if series.status in CLOSED_STATUSES:
         raise ResultError(
-            _("the series is already %(status)s") % {"status": series.get_status_display()}
+            _("the series is already %(status)s"),
+            code="series-decided",
+            params={"status": series.get_status_display()},
         )
     if winner.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(f"{winner} does not play in this series", field="winner")
+        raise ResultError(
+            _("%(player)s does not play in this series"),
+            code="player-not-in-series",
+            params={"player": winner.name},
+            field="winner",
+        )
     series.status = SeriesStatus.FORFEITED
     series.winner = winner
     series.finished_at = timezone.now()

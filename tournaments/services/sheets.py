@@ -40,7 +40,8 @@ class SheetRowError(ResultError):
 
     def __init__(self, row: int, number: int, exc: ResultError) -> None:
         super().__init__(
-            _("Game %(n)d: %(why)s") % {"n": number, "why": exc.message},
+            _("Game %(n)d: %(why)s"), code=exc.code,
+            params={**exc.params, "n": number, "why": exc.message},
             field=exc.field, rule=exc.rule,
         )  # fmt: skip
         self.row = row
@@ -55,7 +56,7 @@ def series_enter_sheet(
     (default: the next; a number already entered is a conflict). Each game is checked as
     if entered alone, after the ones before it; one refused game refuses the sheet."""
     if not rows:
-        raise ResultError(_("The scoresheet has no games."), field="games")
+        raise ResultError(_("The scoresheet has no games."), code="sheet-empty", field="games")
     if first is None:
         first = series.games.count() + 1
     games = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from tournaments.models import (
     CLOSED_STATUSES,
@@ -59,19 +59,31 @@ def submission_create(
     (checked by the engine now) or a quick result."""
     account = signed_in(by)
     if account is None or not is_series_player(account, series):
-        raise PermissionDenied("only the players of a series may submit its results")
+        raise PermissionDenied(
+            _("only the players of a series may submit its results"), code="not-series-player"
+        )
     if series.status in CLOSED_STATUSES:
-        raise ResultError("the series is finished: no more results can be submitted")
+        raise ResultError(
+            _("the series is %(status)s: no more results can be submitted"),
+            code="series-closed-submission",
+            params={"status": series.get_status_display()},
+        )
     games = list(series.games.select_related("white", "black", "winner").order_by("number"))
     if number != len(games) + 1:
         raise ResultError(
-            f"the next game of this series is game {len(games) + 1}, not {number}", field="number"
+            _("the next game of this series is game %(expected)s, not %(number)s"),
+            code="submission-game-number",
+            params={"expected": len(games) + 1, "number": number},
+            field="number",
         )
     # the same checks as the confirmation will make, so that what passes now counts then
     if record:
         series_check_record(series=series, games=games, record=record, number=number)
     elif white is None or kind not in GameKind.values:
-        raise ResultError("give the record, or who had white, the winner and the result")
+        raise ResultError(
+            _("give the record, or who had white, the winner and the result"),
+            code="submission-incomplete",
+        )
     else:
         rules = result_rules(series=series, games=games, number=number)
         check_colours(rules, series, white)
@@ -87,7 +99,9 @@ def submission_create(
             series=series, number=number, status=SubmissionStatus.PENDING
         )
         raise Conflict(
-            f"a result for game {number} is already waiting for confirmation",
+            _("a result for game %(number)s is already waiting for confirmation"),
+            code="submission-pending",
+            params={"number": number},
             current={"submission": pending.pk, "submitted_by": pending.submitted_by_id},
         ) from None
 
@@ -98,15 +112,18 @@ def _decidable(submission: Submission, by: User) -> tuple[Submission, bool]:
     )
     if submission.status != SubmissionStatus.PENDING:
         raise Conflict(
-            gettext("this result is already %(status)s")
-            % {"status": submission.get_status_display()},
+            _("this result is already %(status)s"),
+            code="submission-decided",
+            params={"status": submission.get_status_display()},
             current={"status": submission.status},
         )
     series = submission.series
     director = is_director(by, series.tournament)
     opponent = is_series_player(by, series) and signed_in(by) != submission.submitted_by
     if not (director or opponent):
-        raise PermissionDenied("the opponent or a director confirms a submitted result")
+        raise PermissionDenied(
+            _("the opponent or a director confirms a submitted result"), code="not-opponent"
+        )
     return submission, director
 
 
