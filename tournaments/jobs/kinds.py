@@ -9,6 +9,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.models import Game, Job, JobKind, Series, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
@@ -25,7 +27,11 @@ def _tournament(job: Job) -> Tournament | None:
         return None
     tournament = Tournament.objects.filter(pk=job.params["tournament"]).first()
     if tournament is None:
-        raise ResultError(f"there is no tournament with id {job.params['tournament']}")
+        raise ResultError(
+            _("there is no tournament with id %(id)s"),
+            code="no-such-tournament",
+            params={"id": job.params["tournament"]},
+        )
     return tournament
 
 
@@ -62,7 +68,12 @@ def archive_import(job: Job, progress: Progress) -> Result:
     try:
         archive = json.loads(job.data)
     except json.JSONDecodeError as exc:
-        raise ResultError(f"the file is not JSON: {exc}", field="file") from None
+        raise ResultError(
+            _("the file is not JSON: %(reason)s"),
+            code="not-json",
+            params={"reason": str(exc)},
+            field="file",
+        ) from None
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
         progress=progress,
@@ -82,25 +93,34 @@ def archive_import(job: Job, progress: Progress) -> Result:
 class Refused(ResultError):
     """A game of an upload was refused: the games before it stay (``result``)."""
 
-    def __init__(self, message: str, result: Result) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, result: Result, *, code: str, params: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.result = result
 
 
 def records_into_series(job: Job, progress: Progress) -> Result:
     series = Series.objects.select_related("tournament").filter(pk=job.params["series"]).first()
     if series is None:
-        raise ResultError(f"there is no series with id {job.params['series']}")
+        raise ResultError(
+            _("there is no series with id %(id)s"),
+            code="no-such-series",
+            params={"id": job.params["series"]},
+        )
     report = records_upload(series=series, text=job.data, by=job.created_by, progress=progress)
     result = {"series": series.pk, "entered": report.entered,
               "games": [vars(g) for g in report.games]}  # fmt: skip
     if report.refused is not None:
         refused = report.games[-1]
         raise Refused(
-            f"game {refused.game} (line {refused.line}) was refused: {refused.message}; "
-            f"{report.entered} game(s) entered before it",
+            _("game %(game)s (line %(line)s) was refused: %(message)s; %(entered)s game(s) "
+              "entered before it"),
             result,
-        )
+            code=report.refused.code,
+            params={**report.refused.params, "game": refused.game, "line": refused.line,
+                    "message": refused.message, "entered": report.entered},
+        )  # fmt: skip
     return result
 
 

@@ -12,6 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.jobs.kinds import KINDS, Refused
 from tournaments.jobs.progress import JobProgress
@@ -21,7 +23,7 @@ from tournaments.services.results import User, signed_in
 
 log = logging.getLogger(__name__)
 
-BUG = "the job stopped on an internal error; the administrators find it in the log"
+BUG = gettext_lazy("the job stopped on an internal error; the administrators find it in the log")
 
 
 class JobError(ResultError):
@@ -45,11 +47,22 @@ def job_start(
     now when no queue is configured. ``data`` is the uploaded text (at most
     JOBS_INPUT_MAX_BYTES in UTF-8)."""
     if kind not in KINDS:
-        raise JobError(f"unknown kind of job {kind!r}")
+        raise JobError(
+            _("unknown kind of job %(kind)s"), code="job-kind", params={"kind": repr(kind)}
+        )
     if "\x00" in data:
-        raise JobError("the file holds a NUL character: it is not a text file", field="file")
+        raise JobError(
+            _("the file holds a NUL character: it is not a text file"),
+            code="file-nul",
+            field="file",
+        )
     if len(data) > input_limit() or len(data.encode("utf-8")) > input_limit():
-        raise JobError(f"the file is larger than {input_limit() // 2**20} MB", field="file")
+        raise JobError(
+            _("the file is larger than %(mb)s MB"),
+            code="file-too-large",
+            params={"mb": input_limit() // 2**20},
+            field="file",
+        )
     job = Job.objects.create(
         kind=kind, params=params or {}, data=data, created_by=signed_in(by),
         tournament=tournament,
@@ -75,7 +88,9 @@ def _send(job: Job) -> None:
             )  # fmt: skip
     except Exception:
         log.exception("job %s could not be sent to the queue", job.pk)
-        _finish(job.pk, JobStatus.FAILED, error="the job queue cannot be reached; try again later")
+        _finish(
+            job.pk, JobStatus.FAILED, error=_("the job queue cannot be reached; try again later")
+        )
 
 
 def _finish(pk: int, status: str, *, result: Any = None, error: str = "") -> None:
@@ -96,7 +111,7 @@ def job_run(*, job_id: int) -> str:
         # work is not repeated behind the user's back; they see it failed and start again.
         interrupted = Job.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(
             status=JobStatus.FAILED, finished_at=timezone.now(),
-            error="the job was interrupted (its worker stopped); start it again",
+            error=_("the job was interrupted (its worker stopped); start it again"),
         )  # fmt: skip
         if interrupted:
             return JobStatus.FAILED
@@ -115,10 +130,10 @@ def job_run(*, job_id: int) -> str:
     except Exception as exc:
         if type(exc).__name__ == "SoftTimeLimitExceeded":
             log.warning("job %s took too long", job.pk)
-            _finish(job.pk, JobStatus.FAILED, error="the job took too long and was stopped")
+            _finish(job.pk, JobStatus.FAILED, error=_("the job took too long and was stopped"))
         else:
             log.exception("job %s (%s) failed on a bug", job.pk, job.kind)
-            _finish(job.pk, JobStatus.FAILED, error=BUG)
+            _finish(job.pk, JobStatus.FAILED, error=str(BUG))
         return JobStatus.FAILED
     finally:
         progress.close()

@@ -151,7 +151,11 @@ def _posted_player(request: HttpRequest, tournament: Tournament) -> Player:
     if raw.isascii() and raw.isdigit() and len(raw) < 10:
         entry = Entry.objects.filter(tournament=tournament, player_id=int(raw)).first()
     if entry is None:
-        raise ResultError(_("Choose a player registered for the tournament."), field="player")
+        raise ResultError(
+            _("Choose a player registered for the tournament."),
+            code="choose-registered-player",
+            field="player",
+        )
     return entry.player
 
 
@@ -190,14 +194,18 @@ def _swap(tournament: Tournament, a: str | None, b: str | None) -> None:
     pairings service checks that they have not)."""
     last = tournament.rounds.order_by("-number").first()
     if last is None:
-        raise ResultError(_("There is no round yet."))
+        raise ResultError(_("There is no round yet."), code="no-round-yet")
     by_player = {}
     for s in last.series.all():
         for pid in (s.player1_id, s.player2_id):
             if pid is not None:
                 by_player[str(pid)] = s
     if a not in by_player or b not in by_player:
-        raise ResultError(_("Choose two players of round %(n)s.") % {"n": last.number})
+        raise ResultError(
+            _("Choose two players of round %(n)s."),
+            code="choose-two-of-round",
+            params={"n": last.number},
+        )
     series_swap(
         first=by_player[a], second=by_player[b],
         player_a=Player.objects.get(pk=a), player_b=Player.objects.get(pk=b),

@@ -295,7 +295,9 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
         player = Player.objects.filter(pk=int(raw)).first()
     try:
         if player is None:
-            raise ResultError(_("Choose a player from the list."), field="player")
+            raise ResultError(
+                _("Choose a player from the list."), code="choose-player", field="player"
+            )
         entry_register(tournament=tournament, player=player)
     except ResultError as exc:
         messages.error(request, exc.message)
@@ -368,7 +370,7 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
                 assert player.user is not None
                 login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             else:
-                raise ResultError(_("Correct the form below."))
+                raise ResultError(_("Correct the form below."), code="form-invalid")
         except ResultError as exc:
             if form.is_bound:
                 add_service_error(form, exc)

@@ -114,7 +114,9 @@ def _posted_player(request: HttpRequest, name: str) -> Player:
     if raw.isascii() and raw.isdigit() and len(raw) < 10:
         player = Player.objects.filter(pk=int(raw)).first()
     if player is None:
-        raise ResultError(_("Choose two players of the round."), field=name)
+        raise ResultError(
+            _("Choose two players of the round."), code="choose-two-of-round-series", field=name
+        )
     return player
 
 
@@ -158,7 +160,9 @@ def series_starter(request: HttpRequest, pk: int) -> HttpResponse:
     starter = next((p for p in (series.player1, series.player2) if p and str(p.pk) == raw), None)
     try:
         if raw and starter is None:
-            raise ResultError(_("Choose a player of this series."), field="starter")
+            raise ResultError(
+                _("Choose a player of this series."), code="choose-series-player", field="starter"
+            )
         series_starter_set(series=series, starter=starter)
     except ResultError as exc:
         messages.error(request, exc.message)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.management.records import progress
 from tournaments.models import Game, Series, Tournament
@@ -26,7 +27,9 @@ class Command(BaseCommand):
         if options["tournament"] is not None:
             tournament = Tournament.objects.filter(pk=options["tournament"]).first()
             if tournament is None:
-                raise CommandError(f"there is no tournament with id {options['tournament']}")
+                raise CommandError(
+                    _("there is no tournament with id %(id)s") % {"id": options["tournament"]}
+                )
 
             def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
                 return progress(
@@ -37,12 +40,14 @@ class Command(BaseCommand):
         elif options["series"] is not None:
             series = Series.objects.filter(pk=options["series"]).first()
             if series is None:
-                raise CommandError(f"there is no series with id {options['series']}")
+                raise CommandError(
+                    _("there is no series with id %(id)s") % {"id": options["series"]}
+                )
             text = series_nrd(series)
         else:
             game = Game.objects.filter(pk=options["game"]).first()
             if game is None:
-                raise CommandError(f"there is no game with id {options['game']}")
+                raise CommandError(_("there is no game with id %(id)s") % {"id": options["game"]})
             text = game_nrd(game)
         if options["output"]:
             options["output"].write_text(text, encoding="utf-8")

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.management.records import progress
 from tournaments.models import Tournament
@@ -26,7 +27,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(pk=options["tournament_id"]).first()
         if tournament is None:
-            raise CommandError(f"there is no tournament with id {options['tournament_id']}")
+            raise CommandError(
+                _("there is no tournament with id %(id)s") % {"id": options["tournament_id"]}
+            )
 
         def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
             return progress(

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Series
@@ -27,7 +28,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         series = Series.objects.filter(pk=options["series_id"]).first()
         if series is None:
-            raise CommandError(f"there is no series with id {options['series_id']}")
+            raise CommandError(
+                _("there is no series with id %(id)s") % {"id": options["series_id"]}
+            )
         files: list[tuple[Path, list[RecordInFile]]] = []
         for path in options["files"]:
             try:
@@ -35,10 +38,12 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"{path}: cannot be read: {exc}") from None
             except ResultError as exc:
-                raise CommandError(f"{path}: {exc.message}") from None
+                raise CommandError(
+                    _("%(path)s: %(message)s") % {"path": path, "message": exc.message}
+                ) from None
             records = records_in_file(text)
             if not records:
-                raise CommandError(f"{path}: holds no game")
+                raise CommandError(_("%(path)s holds no game") % {"path": path})
             files.append((path, records))
         entered = 0
         for path, records in files:
@@ -51,8 +56,11 @@ class Command(BaseCommand):
                     where = located(exc, first_line=record.line)
                     self.stdout.write(f"game {record.number}: {where}")
                     raise CommandError(
-                        f"{path}: game {record.number} was refused: {where} "
-                        f"({entered} game(s) entered before it)"
+                        _(
+                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s "
+                            "game(s) entered before it)"
+                        )
+                        % {"path": path, "number": record.number, "why": where, "entered": entered}
                     ) from exc
                 entered += 1
                 self.stdout.write(f"game {record.number}: {game.verification}")

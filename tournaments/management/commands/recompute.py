@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.jobs import job_start
 from tournaments.management.records import progress
@@ -32,7 +33,9 @@ class Command(BaseCommand):
         if options["tournament"] is not None:
             tournament = Tournament.objects.filter(pk=options["tournament"]).first()
             if tournament is None:
-                raise CommandError(f"there is no tournament with id {options['tournament']}")
+                raise CommandError(
+                    _("there is no tournament with id %(id)s") % {"id": options["tournament"]}
+                )
         if options["background"]:
             job = job_start(
                 kind=JobKind.RECOMPUTE, params={"tournament": options["tournament"]}, by=None,

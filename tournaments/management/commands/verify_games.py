@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.jobs import job_start
 from tournaments.management.records import progress
@@ -31,7 +33,9 @@ class Command(BaseCommand):
         if options["tournament"] is not None:
             tournament = Tournament.objects.filter(pk=options["tournament"]).first()
             if tournament is None:
-                raise CommandError(f"there is no tournament with id {options['tournament']}")
+                raise CommandError(
+                    _("there is no tournament with id %(id)s") % {"id": options["tournament"]}
+                )
         if options["background"]:
             job = job_start(
                 kind=JobKind.VERIFY_GAMES, params={"tournament": options["tournament"]}, by=None,
@@ -59,4 +63,7 @@ class Command(BaseCommand):
         for line in failures:
             self.stdout.write(line)
         if failures:
-            raise CommandError(f"{len(failures)} game(s) do not verify")
+            raise CommandError(
+                ngettext("%(n)s game does not verify", "%(n)s games do not verify", len(failures))
+                % {"n": len(failures)}
+            )
