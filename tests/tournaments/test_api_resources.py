@@ -58,7 +58,7 @@ def test_quick_entry_then_the_same_game_again_is_a_conflict(world: World):
     first = boss.post(url, body, format="json")
     assert first.status_code == 201, first.content
     assert first.json()["value"] == 2
-    again = boss.post(url, body | {"kind": "oin"}, format="json")
+    again = boss.post(url, body | {"kind": "oin"}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert again.status_code == 409
     assert again.json()["current"]["kind"] == "mars"
     assert again.json()["current"]["number"] == 1
@@ -90,7 +90,7 @@ def test_an_illegal_record_answers_400_with_its_place(world: World):
     assert response.status_code == 400, response.content
     body = response.json()
     assert body["field"] == "record" and body["line"] == first + 1 and body["col"]
-    assert set(body) == {"detail", "field", "line", "col", "rule"}
+    assert set(body) == {"detail", "code", "params", "field", "line", "col", "rule"}
     assert not Game.objects.exists()
 
 

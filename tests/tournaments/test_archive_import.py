@@ -5,7 +5,7 @@ with its place named, and changes nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from tests.tournaments import test_api_common as common
 from tests.tournaments import test_exports
@@ -25,6 +26,13 @@ world = common.world
 played = test_exports.played
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
 
 
 def counts() -> tuple[int, ...]:

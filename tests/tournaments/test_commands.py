@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 from pytest_django import DjangoDbBlocker
 
 from engine import read_records, replay
@@ -27,6 +28,14 @@ from tournaments.models import (
     SeriesStatus,
     Tournament,
 )
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
 
 CLUB = "Klub vrhcábů Brno"
 PREBOR = "Klubový přebor 2026"

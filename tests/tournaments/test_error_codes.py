@@ -32,6 +32,7 @@ GETTEXT = {"_", "gettext", "gettext_lazy", "_lazy", "ngettext", "pgettext", "npg
 # own ``super().__init__`` call is checked instead.
 WRAPPERS = {"RecordTooLarge", "SheetRowError", "UploadTooLarge"}
 CODE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
 
 def _gettext_call(node: ast.AST) -> bool:
@@ -100,6 +101,23 @@ class Scan:
             and node.value.id in self.tables
         )
 
+    def _params(self, call: ast.Call, where: str) -> None:
+        """The params given name every placeholder of the text (else the raw ``%(n)s``
+        would be shown)."""
+        msgid = _msgid(call.args[0]) if call.args else None
+        wanted = set(PLACEHOLDER.findall(msgid or ""))
+        if not wanted:
+            return
+        given = next((k.value for k in call.keywords if k.arg == "params"), None)
+        if given is None:
+            self.problems.append(f"{where}: the text names {sorted(wanted)} but no params=")
+        elif isinstance(given, ast.Dict):
+            keys = {k.value for k in given.keys if isinstance(k, ast.Constant)}
+            if None in given.keys:  # {**inner, ...}: the inner error's keys are unknown here
+                return
+            if wanted - keys:
+                self.problems.append(f"{where}: params lack {sorted(wanted - keys)}")
+
     def _code(self, call: ast.Call, where: str) -> None:
         code = next((k.value for k in call.keywords if k.arg == "code"), None)
         text = call.args[0] if call.args else None
@@ -130,6 +148,7 @@ class Scan:
         if text is None or not self._text_ok(text):
             self.problems.append(f"{where}: {name}'s text is not a gettext call")
         self._code(call, where)
+        self._params(call, where)
 
     def run(self) -> Scan:
         for node in ast.walk(self.tree):
@@ -211,6 +230,8 @@ def test_one_code_one_message() -> None:
         "raise ResultError(exc.message, code=exc.code)",
         'raise exc.within(f"game {n}: {exc.message}")',
         'raise ResultError(_("game is wrong"), code="Game wrong")',
+        'raise ResultError(_("game %(n)s is wrong"), code="game-wrong")',
+        'raise ResultError(_("game %(n)s of %(m)s"), code="game-wrong", params={"n": 1})',
     ],
 )
 def test_the_scan_refuses_english(source: str) -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from tests.tournaments import test_api_common as common
 from tests.tournaments.test_api_common import World, a_record
@@ -36,6 +38,13 @@ no_throttle = common.no_throttle
 world = common.world
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
 
 
 def next_colours(series: Series) -> tuple[Player, Player]:
@@ -232,7 +241,7 @@ def test_import_players_command_and_api(world: World, tmp_path):
     upload = io.BytesIO(b"name,club\nGustav,Ostrava\nFilip,Brno\n")
     upload.name = "players.csv"
     response = world.client("staff").post(
-        "/api/players/import/", {"file": upload}, format="multipart"
+        "/api/players/import/", {"file": upload}, format="multipart", HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 201, response.content
     assert response.json() == {
@@ -331,5 +340,7 @@ def test_archive_through_the_api(played: World):
     assert answer.status_code == 201, answer.content
     copy = Tournament.objects.get(pk=answer.json()["tournament"])
     assert copy.series.count() == 2 and played.users["staff"] in copy.directors.all()
-    bad = staff.post("/api/tournaments/import/", {"format": "zip"}, format="json")
+    bad = staff.post(
+        "/api/tournaments/import/", {"format": "zip"}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert bad.status_code == 400 and "archive" in bad.json()["detail"]

@@ -7,11 +7,13 @@ from __future__ import annotations
 import csv
 import io
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from tests.tournaments import test_api_common as common
 from tests.tournaments.test_api_common import World, a_record
@@ -22,6 +24,14 @@ no_throttle = common.no_throttle
 world = common.world
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
 
 EVIL = "=cmd|' /C calc'!A0"
 

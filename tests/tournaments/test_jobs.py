@@ -22,6 +22,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from tests.tournaments import test_api_common as common
 from tests.tournaments.test_api_common import World, a_record
@@ -31,6 +32,14 @@ from tournaments.jobs.progress import JobProgress
 from tournaments.models import Game, Job, JobKind, JobStatus, Player, Series, Tournament
 from tournaments.services.exports import tournament_archive
 from tournaments.services.results import game_enter_record
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
 
 no_throttle = common.no_throttle
 world = common.world
@@ -47,7 +56,7 @@ def inline(settings: Any) -> None:
 
 
 def page(world: World, role: str) -> Client:
-    client = Client()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")  # the tests read English words
     client.force_login(world.users[role])
     return client
 

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
 from engine.matfile import read_mat
 from engine.replay import replay
@@ -15,6 +17,15 @@ from tournaments.services.errors import ResultError
 from tournaments.services.matfiles import series_export_mat, series_import_mat
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
+
 MATCH = Path(__file__).resolve().parents[2] / "fixtures" / "gnubg" / "cube" / "cube-01.mat"
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
+from django.utils import translation
 
 from tournaments.models import Entry, Player, ProhibitedPair, Series, SeriesStatus, Tournament
 from tournaments.services.errors import ResultError
@@ -24,6 +26,15 @@ from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
+
 DAY = datetime.date(2026, 11, 29)
 
 

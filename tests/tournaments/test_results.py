@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from engine import Rules, read_records, replay
 from engine.selfplay import random_game
@@ -19,6 +21,13 @@ from tournaments.services.errors import PermissionDenied, ResultError
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
 
 
 def make_tournament(**settings: object) -> Tournament:

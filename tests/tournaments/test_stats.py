@@ -127,7 +127,7 @@ def test_stats_api_errors_are_clear_4xx():
     t = round_robin(4)
     scoresheet = Game.objects.filter(series__tournament=t, record="").first()
     assert scoresheet is not None
-    response = api.get(f"/api/games/{scoresheet.pk}/stats/")
+    response = api.get(f"/api/games/{scoresheet.pk}/stats/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 404 and "record" in response.json()["detail"]
 
 

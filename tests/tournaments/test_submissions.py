@@ -4,6 +4,7 @@ confirms; concurrent or repeated entries conflict instead of being lost."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +21,13 @@ from tournaments.services.submissions import (
 )
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

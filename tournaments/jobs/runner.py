@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -65,7 +65,7 @@ def job_start(
         )
     job = Job.objects.create(
         kind=kind, params=params or {}, data=data, created_by=signed_in(by),
-        tournament=tournament,
+        tournament=tournament, language=translation.get_language() or "",
     )  # fmt: skip
     if queued():
         transaction.on_commit(lambda: _send(job))
@@ -102,7 +102,14 @@ def _finish(pk: int, status: str, *, result: Any = None, error: str = "") -> Non
 
 def job_run(*, job_id: int) -> str:
     """Run a queued job (the Celery task and the inline mode call this); return its final
-    status, or ``skipped`` when the job is not waiting (already taken or finished)."""
+    status, or ``skipped`` when the job is not waiting (already taken or finished). Its
+    refusals are said in the language of whoever started it."""
+    language = Job.objects.filter(pk=job_id).values_list("language", flat=True).first()
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return _job_run(job_id)
+
+
+def _job_run(job_id: int) -> str:
     claimed = Job.objects.filter(pk=job_id, status=JobStatus.QUEUED).update(
         status=JobStatus.RUNNING, started_at=timezone.now(), updated_at=timezone.now()
     )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from engine.errors import RecordTooLargeError
@@ -53,8 +54,11 @@ def located(exc: ResultError, *, first_line: int = 1) -> str:
         return message
     # The engine's verification messages start with their place in the game's text.
     message = message.removeprefix(f"line {exc.line}, col {exc.col}: ")
-    where = f"line {first_line + exc.line - 1}" + (f", col {exc.col}" if exc.col else "")
-    return f"{where}: {message}"
+    line = first_line + exc.line - 1
+    if exc.col:
+        return _("line %(line)s, col %(col)s: %(message)s") % {
+            "line": line, "col": exc.col, "message": message}  # fmt: skip
+    return _("line %(line)s: %(message)s") % {"line": line, "message": message}
 
 
 def _mismatch(game: Game, checked: CheckedGame) -> str | None:

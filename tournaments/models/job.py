@@ -42,6 +42,8 @@ class Job(models.Model):
     total = models.PositiveIntegerField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
+    # the language of whoever started it: a worker says the job's refusals in it
+    language = models.CharField(max_length=10, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",

@@ -172,6 +172,7 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
             number=int(number) if bounded else None,
         )  # fmt: skip
     except ResultError as exc:
-        return JsonResponse({"ok": False, "message": exc.message, "line": exc.line, "col": exc.col})
+        return JsonResponse({"ok": False, "message": exc.message, "code": exc.code,
+                             "params": exc.params, "line": exc.line, "col": exc.col})  # fmt: skip
     message = f"{entry.white} - {entry.black}: {entry.describe()}"
     return JsonResponse({"ok": True, "message": message})
