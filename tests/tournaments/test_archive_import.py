@@ -54,7 +54,9 @@ def refused_by_both_doors(
         call_command("import_tournament", str(path))
     for fragment in fragments:
         assert fragment in str(refused.value)
-    response = world.client("staff").post("/api/tournaments/import/", archive, format="json")
+    response = world.client("staff").post(
+        "/api/tournaments/import/", archive, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 400, response.content
     body: dict[str, Any] = response.json()
     for fragment in fragments:

@@ -369,9 +369,9 @@ def bracket_sync(*, tournament: Tournament) -> int:
 def _not_started(series: Series) -> None:
     if series.games.exists() or series.status in CLOSED_STATUSES:
         raise ResultError(
-            _("The series %(s)s has a result: its pairing cannot change."),
-            code="series-started",
-            params={"s": str(series)},
+            _("the series %(series)s has started: its pairing cannot change"),
+            code="swap-series-started",
+            params={"series": str(series)},
         )
 
 
