@@ -200,7 +200,7 @@ def _check_line(line: str, number: int, max_line: int | None) -> None:
                 f"the record holds {what} (code {ord(bad.group()):#x}), which no record may "
                 "contain",
                 code="bad-character",
-                params={"char": f"{ord(bad.group()):#x}"},
+                params={"char": f"{ord(bad.group()):#x}", "nul": bad.group() == "\x00"},
                 line=number,
                 col=bad.start() + 1,
             )

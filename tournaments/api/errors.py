@@ -20,6 +20,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from engine import EngineError
 from tournaments.api.schema import ApiSchema
+from tournaments.engine_messages import engine_message
 from tournaments.services.engine_bridge import RecordTooLarge
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 
@@ -129,7 +130,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ValidationError):
         return invalid_input(exc)
     if isinstance(exc, EngineError):
-        return simple_400(str(exc))
+        return simple_400(engine_message(exc, located=True))
     if isinstance(exc, DjangoValidationError):
         return simple_400("; ".join(exc.messages) or "invalid input")
     if isinstance(exc, IntegrityError):

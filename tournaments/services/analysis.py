@@ -17,6 +17,7 @@ from django.conf import settings
 
 from engine import EngineError, read_records
 from engine.matfile import write_mat
+from tournaments.engine_messages import engine_text
 from tournaments.models import Game, GameAnalysis, Series, Variant
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
@@ -88,7 +89,10 @@ def game_analyse(*, game: Game) -> GameAnalysis:
     try:
         mat = write_mat(read_records(game.record)[:1])
     except (EngineError, IndexError) as exc:
-        raise ResultError(f"game {game.number}: the record cannot be exported: {exc}") from None
+        raise ResultError(
+            f"game {game.number}: the record cannot be exported: "
+            f"{engine_text(exc) if isinstance(exc, EngineError) else exc}"
+        ) from None
     printed = gnubg_statistics(mat)
     # the .mat's left column is the game's white (engine.matfile.write_mat)
     errors = _pair(printed, "Error rate mEMG")

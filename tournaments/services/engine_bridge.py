@@ -12,6 +12,7 @@ from engine.errors import RecordTooLargeError
 from engine.limits import ReadLimits
 from engine.notation import GameRecord, read_records
 from engine.variants import SIDE_NAMES
+from tournaments.engine_messages import engine_message
 from tournaments.models import Tournament
 from tournaments.services.errors import ResultError
 
@@ -64,6 +65,13 @@ class RecordTooLarge(ResultError):
         self.value = exc.value
 
 
+def engine_refusal(exc: engine.EngineError, *, field: str | None = None) -> ResultError:
+    """An engine error as the services' refusal: its message in the reader's language
+    (tournaments.engine_messages, with the turn and the rule id), its line and column in
+    the refusal's own fields."""
+    return ResultError(engine_message(exc), field=field, line=exc.line, col=exc.col, rule=exc.rule)
+
+
 def record_limits() -> ReadLimits:
     """What a record from outside may hold: the engine's safe defaults, each changed by
     ``settings.NARDY_RECORD_LIMITS`` (``{"max_tags": 100, ...}``; None switches one off)."""
@@ -91,7 +99,7 @@ def parse_one_record(text: str) -> GameRecord:
     except RecordTooLargeError as exc:
         raise RecordTooLarge(exc) from None
     except engine.RecordSyntaxError as exc:
-        raise ResultError(exc.message, field="record", line=exc.line, col=exc.col) from None
+        raise engine_refusal(exc, field="record") from None
     if len(records) != 1:
         raise ResultError(
             f"a game result holds exactly one game; this text holds {len(records)}",
@@ -139,10 +147,7 @@ def check_record(
     record = GameRecord(tuple(tags.items()), record.actions, record.line, record.preamble)
     result = engine.replay(record)
     if result.error is not None:
-        err = result.error
-        raise ResultError(
-            err.describe(located=False), field="record", line=err.line, col=err.col, rule=err.rule
-        )
+        raise engine_refusal(result.error, field="record")
     outcome = result.outcome
     if outcome is None:
         raise ResultError(

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from engine import EngineError, RecordSyntaxError, read_records
+from engine import EngineError, read_records
 from engine.matfile import read_mat, write_mat
 from engine.replay import replay
 from tournaments.models import Game, Series, Variant
+from tournaments.services.engine_bridge import engine_refusal
 from tournaments.services.errors import ResultError
 from tournaments.services.results import User, game_enter_record
 
@@ -22,10 +23,8 @@ def series_import_mat(*, series: Series, text: str, by: User | None = None) -> l
         raise ResultError(".mat match files hold short backgammon games", field="file")
     try:
         records = read_mat(text)
-    except RecordSyntaxError as exc:
-        raise ResultError(exc.message, field="file", line=exc.line, col=exc.col) from None
-    except EngineError as exc:
-        raise ResultError(str(exc), field="file") from None
+    except EngineError as exc:  # a RecordSyntaxError has its line and column
+        raise engine_refusal(exc, field="file") from None
     if not records:
         raise ResultError("the file holds no game", field="file")
     games = []
@@ -50,4 +49,4 @@ def series_export_mat(*, series: Series) -> str:
     try:
         return write_mat(records)
     except EngineError as exc:
-        raise ResultError(str(exc)) from None
+        raise engine_refusal(exc) from None
