@@ -35,15 +35,15 @@ def play_accepted(
             raise IllegalTurnError(
                 f"{written}: checkers move forward only, from higher points to lower ones "
                 "(24 towards 1, then off), even in an accepted turn",
-                code="backward-move",
-                params={"from": point_text(a), "to": point_text(b)},
+                code="accepted-backward-move",
+                params={"move": written, "from": point_text(a), "to": point_text(b)},
             )
         if not me[a]:
             where = "on the bar" if a in (BAR, START) else f"on point {a}"
             raise IllegalTurnError(
                 f"{written}: there is no {side} checker {where}",
-                code="no-checker",
-                params={"point": point_text(a)},
+                code="accepted-no-checker",
+                params={"move": written, "side": side, "point": point_text(a)},
             )
         hit = False
         if b != OFF:
@@ -52,15 +52,15 @@ def play_accepted(
                 raise IllegalTurnError(
                     f"{written}: point {b} is closed by {other}, even in an accepted turn",
                     rule=state.variant.rule_ids.closed,
-                    code="point-closed",
-                    params={"point": b, "by": other, "count": opp[o]},
+                    code="accepted-point-closed",
+                    params={"move": written, "point": b, "by": other, "count": opp[o]},
                 )
             hit = state.hits and opp[o] == 1
         if star and not hit:
             raise IllegalTurnError(
                 f"{written}*: there is no single {other} checker to hit",
-                code="nothing-to-hit",
-                params={"point": b},
+                code="accepted-nothing-to-hit",
+                params={"move": written, "other": other, "point": b},
             )
         state.move(me, opp, a, b)
         distance = (BAR if a == START else a) - b

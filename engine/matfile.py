@@ -101,53 +101,77 @@ def parse_mat(text: str) -> MatMatch:
             if expect_players is not None:
                 m = _PLAYERS.match(line)
                 if m is None:
-                    raise _error("expected the players and scores, like 'Ann : 0   Bob : 2'")
+                    raise _error(
+                        "expected the players and scores, like 'Ann : 0   Bob : 2'",
+                        code="mat-no-players",
+                    )
                 names = (m.group(1), m.group(3))
                 scores = (int(m.group(2)), int(m.group(4)))
                 games.append(MatGame(expect_players[0], expect_players[1], names, scores))
                 expect_players = None
             elif (m := _HEADER.match(line)) is not None:
                 if length is not None or games:
-                    raise _error("a second 'N point match' line: a .mat file holds one match")
+                    raise _error(
+                        "a second 'N point match' line: a .mat file holds one match",
+                        code="mat-two-headers",
+                    )
                 length = int(m.group(1))
             elif (m := _GAME.match(line)) is not None:
                 if length is None:
-                    raise _error("the file must start with its 'N point match' line")
+                    raise _error(
+                        "the file must start with its 'N point match' line", code="mat-no-header"
+                    )
                 _check_complete(game, last=False)
                 expect_players = (int(m.group(1)), number)
             elif game is None:
-                raise _error("expected 'N point match' or 'Game K'")
+                raise _error("expected 'N point match' or 'Game K'", code="mat-expected-game")
             else:
                 _read_cells(game, line, number)
         except _LineError as exc:
             raise RecordSyntaxError(
-                exc.message, line=number, col=exc.col or col, game=len(games) or None
+                exc.message,
+                code=exc.code,
+                params=exc.params,
+                line=number,
+                col=exc.col or col,
+                game=len(games) or None,
             ) from None
     if expect_players is not None:
         raise RecordSyntaxError(
             "the file ends before the players' line of the last game",
+            code="mat-ends-early",
             line=expect_players[1],
             col=1,
             game=len(games) + 1,
         )
     if length is None:
-        raise RecordSyntaxError("this is not a .mat file: no 'N point match' line", line=1, col=1)
+        raise RecordSyntaxError(
+            "this is not a .mat file: no 'N point match' line", code="not-mat", line=1, col=1
+        )
     return MatMatch(length, games, event)
 
 
 class _LineError(Exception):
-    def __init__(self, message: str, col: int = 0) -> None:
+    def __init__(self, message: str, col: int, code: str, params: dict[str, object]) -> None:
         self.message = message
         self.col = col
+        self.code = code
+        self.params = params
 
 
-def _error(message: str, col: int = 0) -> _LineError:
-    return _LineError(message, col)
+def _error(
+    message: str, col: int = 0, *, code: str, params: dict[str, object] | None = None
+) -> _LineError:
+    return _LineError(message, col, code, params or {})
 
 
 def _check_complete(game: MatGame | None, *, last: bool) -> None:
     if game is not None and game.winner is None and not last:
-        raise _error(f"game {game.number} has no 'Wins N points' line")
+        raise _error(
+            f"game {game.number} has no 'Wins N points' line",
+            code="mat-no-wins",
+            params={"game": game.number},
+        )
 
 
 def _read_cells(game: MatGame, line: str, number: int) -> None:
@@ -167,22 +191,38 @@ def _read_cells(game: MatGame, line: str, number: int) -> None:
                 f"cannot read {word!r}: expected a turn like '64: 24/18 18/14', "
                 "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'",
                 pos + 1,
+                code="mat-bad-cell",
+                params={"word": repr(word)},
             )
         found.append((m, pos))
         pos = m.end()
     if not numbered and any(m.group("wins") is None for m, _ in found):
-        raise _error("a move line must start with its number, like ' 12)'")
+        raise _error("a move line must start with its number, like ' 12)'", code="mat-no-number")
     if len(found) > 2:
-        raise _error("a line has at most two cells, one for each player", found[2][1] + 1)
+        raise _error(
+            "a line has at most two cells, one for each player",
+            found[2][1] + 1,
+            code="mat-three-cells",
+        )
     for k, (m, at) in enumerate(found):
         player = k if len(found) == 2 else (0 if at < RIGHT_COLUMN else 1)
         if game.winner is not None:
-            raise _error(f"game {game.number} is already won; nothing may follow", at + 1)
+            raise _error(
+                f"game {game.number} is already won; nothing may follow",
+                at + 1,
+                code="mat-after-win",
+                params={"game": game.number},
+            )
         if m.group("wins"):
             game.winner, game.points = player, int(m.group("points"))
             continue
         if game.cells and game.cells[-1].player == player:
-            raise _error(f"{game.names[player]} acts twice in a row: the players alternate", at + 1)
+            raise _error(
+                f"{game.names[player]} acts twice in a row: the players alternate",
+                at + 1,
+                code="mat-twice-in-a-row",
+                params={"player": game.names[player]},
+            )
         kind = next(k for k in ("turn", "double", "take", "drop") if m.group(k))
         text = _turn_text(m, line) if kind == "turn" else m.group(kind)
         game.cells.append(MatCell(kind, player, number, at + 1, text))
@@ -198,7 +238,12 @@ def _turn_text(m: re.Match[str], line: str) -> str:
         assert s is not None
         frm, to = int(s.group(1)), int(s.group(3))
         if not (1 <= frm <= 25 and 0 <= to <= 24):
-            raise _error(f"cannot read the move {word!r}: points are 0 (off) to 25 (bar)", at + 1)
+            raise _error(
+                f"cannot read the move {word!r}: points are 0 (off) to 25 (bar)",
+                at + 1,
+                code="mat-bad-move",
+                params={"move": repr(word)},
+            )
         a = ("bar" if frm == BAR else str(frm)) + s.group(2)
         b = ("off" if to == OFF else str(to)) + s.group(4)
         moves.append(f"{a}/{b}{s.group(5) or ''}")
@@ -309,6 +354,11 @@ def _score_error(game: MatGame, totals: list[int], result: Replay) -> Verificati
             f"the score line says {game.scores[0]}-{game.scores[1]}, but the games before "
             f"it give {totals[0]}-{totals[1]}",
             rule="S7",
+            code="mat-score-mismatch",
+            params={
+                "score": f"{game.scores[0]}-{game.scores[1]}",
+                "sum": f"{totals[0]}-{totals[1]}",
+            },
             line=game.line + 1,
             col=1,
         )
@@ -318,6 +368,14 @@ def _score_error(game: MatGame, totals: list[int], result: Replay) -> Verificati
             f"'Wins {game.points} points', but the game ended {outcome.describe()}, worth "
             f"{outcome.points} with the cube at {outcome.cube}",
             rule="S6",
+            code="mat-points-mismatch",
+            params={
+                "points": game.points,
+                "result": outcome.result,
+                "ended": "dropped" if outcome.dropped else "played",
+                "worth": outcome.points,
+                "cube": outcome.cube,
+            },
             line=game.cells[-1].line if game.cells else game.line,
             col=1,
         )
@@ -342,7 +400,7 @@ def write_mat(records: Sequence[GameRecord]) -> str:
             raise ConversionError(
                 f"game {number}: only short backgammon can be written as .mat",
                 code="not-mat-variant",
-                params={"variant": record.variant},
+                params={"game": number, "variant": record.variant},
             )
         played = replay(record, check_result=False)
         if played.error is not None:

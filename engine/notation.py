@@ -199,6 +199,8 @@ def _check_line(line: str, number: int, max_line: int | None) -> None:
             raise RecordSyntaxError(
                 f"the record holds {what} (code {ord(bad.group()):#x}), which no record may "
                 "contain",
+                code="bad-character",
+                params={"char": f"{ord(bad.group()):#x}", "nul": bad.group() == "\x00"},
                 line=number,
                 col=bad.start() + 1,
             )
@@ -235,11 +237,16 @@ def read_game(lines: Sequence[tuple[int, str]], limits: ReadLimits = DEFAULT_LIM
             col = len(line) - len(line.lstrip()) + 1
             raise RecordSyntaxError(
                 f'cannot read the tag {_shown(line.strip())}: write it as [Name "value"]',
+                code="bad-tag",
+                params={"tag": _shown(line.strip())},
                 line=line_no,
                 col=col,
             )
         raise RecordSyntaxError(
-            'the game has no [Variant "..."] tag (long, short or lurc)', line=first, col=1
+            'the game has no [Variant "..."] tag (long, short or lurc)',
+            code="no-variant",
+            line=first,
+            col=1,
         )
     repeats = variant_named(next(v for k, v in tags if k == "Variant")).max_repeat
     actions, preamble = _read_movetext(lines[i:], repeats)
@@ -289,35 +296,55 @@ def _escaped_char(m: re.Match[str]) -> str:
 def _check_tag(tag: str, value: str, tags: set[str], line_no: int, line: str) -> tuple[str, str]:
     col = line.index("[") + 1
     if tag in tags:
-        raise RecordSyntaxError(f"the tag {tag} is given twice", line=line_no, col=col)
+        raise RecordSyntaxError(
+            f"the tag {tag} is given twice",
+            code="tag-twice",
+            params={"tag": tag},
+            line=line_no,
+            col=col,
+        )
     allowed = TAG_VALUES.get(tag)
     shown = _shown(value)
     if allowed and value not in allowed:
         choices = ", ".join(allowed)
         raise RecordSyntaxError(
-            f"unknown {tag} {shown}: it must be one of {choices}", line=line_no, col=col
+            f"unknown {tag} {shown}: it must be one of {choices}",
+            code="bad-tag-value",
+            params={"tag": tag, "value": shown, "allowed": choices},
+            line=line_no,
+            col=col,
         )
     if tag == "MatchLength" and not _COUNT.fullmatch(value):
         raise RecordSyntaxError(
             f"MatchLength must be a number of points (1 to 999999), not {shown}",
+            code="bad-match-length-tag",
+            params={"value": shown},
             line=line_no,
             col=col,
         )
     if tag == "Score" and not _SCORE.fullmatch(value):
         raise RecordSyntaxError(
             f"Score is the match score before the game, white first (like 3-2), not {shown}",
+            code="bad-score-tag",
+            params={"value": shown},
             line=line_no,
             col=col,
         )
     if tag == "Game" and value and not _COUNT.fullmatch(value):
         raise RecordSyntaxError(
             f"Game must be the game's number in its series (1 to 999999), not {shown}",
+            code="bad-game-tag",
+            params={"value": shown},
             line=line_no,
             col=col,
         )
     if tag == "Date" and value and not _valid_date(value):
         raise RecordSyntaxError(
-            f"Date must be a date written YYYY-MM-DD, not {shown}", line=line_no, col=col
+            f"Date must be a date written YYYY-MM-DD, not {shown}",
+            code="bad-date-tag",
+            params={"value": shown},
+            line=line_no,
+            col=col,
         )
     return tag, value
 
@@ -449,13 +476,17 @@ def _read_movetext(
         line, col = where(m.start())
         if word[0] in "{;":
             if word[0] == "{" and not word.endswith("}"):
-                raise RecordSyntaxError("a comment { is never closed by }", line=line, col=col)
+                raise RecordSyntaxError(
+                    "a comment { is never closed by }", code="open-comment", line=line, col=col
+                )
             body = word[1:-1] if word[0] == "{" else word[1:]
             (extra_comments if actions else preamble).append(body.strip())
             continue
         if len(word) > _LONGEST_WORD:
             raise RecordSyntaxError(
                 f"cannot read {_shown(word)}: it is longer than any dice, move or word",
+                code="word-too-long",
+                params={"word": _shown(word)},
                 line=line,
                 col=col,
             )
@@ -467,7 +498,13 @@ def _read_movetext(
                 continue
         if word in ("W", "B"):
             if pending:
-                raise RecordSyntaxError(f"{word!r} follows another side letter", line=line, col=col)
+                raise RecordSyntaxError(
+                    f"{word!r} follows another side letter",
+                    code="side-letter-twice",
+                    params={"letter": repr(word)},
+                    line=line,
+                    col=col,
+                )
             pending = (WHITE if word == "W" else BLACK, line, col)
             continue
         dice_m = _DICE.match(word)
@@ -495,13 +532,21 @@ def _read_movetext(
         if move:
             raise RecordSyntaxError(
                 f"the move {word!r} has no dice before it (write them like 64: {word})",
+                code="move-without-dice",
+                params={"move": word},
                 line=line,
                 col=col,
             )
-        raise RecordSyntaxError(_explain(word), line=line, col=col)
+        message, code = _explain(word)
+        raise RecordSyntaxError(
+            message, code=code, params={"word": _shown(word)}, line=line, col=col
+        )
     if pending:
         raise RecordSyntaxError(
-            "a side letter ends the game without a turn", line=pending[1], col=pending[2]
+            "a side letter ends the game without a turn",
+            code="side-letter-at-end",
+            line=pending[1],
+            col=pending[2],
         )
     flush()
     return actions, preamble
@@ -531,7 +576,13 @@ def _side(
     letter: str | None, pending: tuple[int, int, int] | None, line: int, col: int
 ) -> tuple[int | None, int, int]:
     if letter and pending:
-        raise RecordSyntaxError(f"{letter!r} follows another side letter", line=line, col=col)
+        raise RecordSyntaxError(
+            f"{letter!r} follows another side letter",
+            code="side-letter-twice",
+            params={"letter": repr(letter)},
+            line=line,
+            col=col,
+        )
     if letter:
         return (WHITE if letter == "W" else BLACK), line, col
     if pending:
@@ -547,6 +598,8 @@ def _dice_values(
         if not 1 <= v <= 6:
             raise RecordSyntaxError(
                 f"impossible dice value {v} in {m.group()!r}: a die shows 1 to 6",
+                code="bad-dice-value",
+                params={"value": v, "dice": m.group()},
                 line=line,
                 col=col,
             )
@@ -573,6 +626,8 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
                 raise RecordSyntaxError(
                     f"point {_shown(point, 6)} in {_shown(m.group())} does not exist: points are "
                     "1-24, bar and off",
+                    code="no-such-point",
+                    params={"point": _shown(point, 6), "move": _shown(m.group())},
                     line=line,
                     col=col,
                 )
@@ -583,6 +638,8 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
         raise RecordSyntaxError(
             f"{_shown(m.group())} repeats a move {_shown(count, 6)} times; a roll allows at "
             f"most {repeats}",
+            code="too-many-repeats",
+            params={"move": _shown(m.group()), "count": _shown(count, 6), "most": repeats},
             line=line,
             col=col,
         )
@@ -592,19 +649,24 @@ def _written_move(m: re.Match[str], line: int, col: int, repeats: int = 10) -> W
     return WrittenMove(tuple(points), repeat, m.group(), pairs + again * (repeat - 1))
 
 
-def _explain(word: str) -> str:
+def _explain(word: str) -> tuple[str, str]:
+    """Why a word cannot be read: the message and its code."""
     shown = _shown(word)
     if re.fullmatch(r"[WB]?[0-9]+", word):
-        return f"cannot read {shown}: dice are written with a colon, like 64:"
+        return f"cannot read {shown}: dice are written with a colon, like 64:", "dice-no-colon"
     if re.fullmatch(r"[WB]?[0-9]+-[0-9]+", word):
-        return f"cannot read {shown}: dice are written with a colon, like 6-4:"
+        return f"cannot read {shown}: dice are written with a colon, like 6-4:", "dice-dash"
     if re.fullmatch(r"[WB]?[0-9][0-9][0-9]+:", word):
-        return f"cannot read the dice {shown}: a roll is two dice, like 64:"
+        return f"cannot read the dice {shown}: a roll is two dice, like 64:", "dice-too-many"
     if "/" in word:
-        return f"cannot read the move {shown}: write it FROM/TO with points 1-24, bar or off"
+        return (
+            f"cannot read the move {shown}: write it FROM/TO with points 1-24, bar or off",
+            "bad-move",
+        )
     return (
         f"cannot read {shown}: expected dice like 64:, a move like 24/18, a turn number, "
-        "double, take, drop, resigns or accepted"
+        "double, take, drop, resigns or accepted",
+        "syntax",
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import PositionError
+from engine.errors import PositionError, RulesError
 from engine.variants import (
     BAR,
     BLACK,
@@ -88,20 +88,31 @@ class Position:
     def from_json(cls, data: object) -> Position:
         """Read and check a position; a bad one raises :class:`PositionError`."""
         if not isinstance(data, dict):
-            raise PositionError("a position must be a JSON object")
+            raise PositionError("a position must be a JSON object", code="position-not-object")
         unknown = set(data) - {"variant", "turn", "white", "black", "cube"}
         if unknown:
-            raise PositionError(f"unknown key {sorted(unknown)[0]!r} in the position")
+            raise PositionError(
+                f"unknown key {sorted(unknown)[0]!r} in the position",
+                code="position-unknown-key",
+                params={"key": sorted(unknown)[0]},
+            )
         name = data.get("variant")
         if not isinstance(name, str):
-            raise PositionError('the position needs a "variant": long, short or lurc')
+            raise PositionError(
+                'the position needs a "variant": long, short or lurc', code="position-no-variant"
+            )
         try:
             v = variant_named(name)
-        except ValueError as exc:
-            raise PositionError(str(exc)) from None
+        except RulesError as exc:
+            # the code predates issue 15's per-message codes; tests and clients rely on it
+            raise PositionError(exc.message, code="bad-position", params=exc.params) from None
         turn = data.get("turn", SIDE_NAMES[v.first_side])
         if turn not in SIDE_NAMES:
-            raise PositionError(f'"turn" must be "white" or "black", not {turn!r}')
+            raise PositionError(
+                f'"turn" must be "white" or "black", not {turn!r}',
+                code="position-bad-turn",
+                params={"value": repr(turn)},
+            )
         white = _side_board(v, "white", data.get("white"))
         black = _side_board(v, "black", data.get("black"))
         _check_overlap(v, white, black)
@@ -129,12 +140,20 @@ def _side_board(v: Variant, side: str, raw: object) -> Board:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise PositionError(f'"{side}" must map points to checker counts')
+        raise PositionError(
+            f'"{side}" must map points to checker counts',
+            code="position-side-not-object",
+            params={"side": side},
+        )
     board = [0] * SIZE
     declared_off: int | None = None
     for key, count in raw.items():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise PositionError(f"{side} point {key}: the count must be a whole number >= 0")
+            raise PositionError(
+                f"{side} point {key}: the count must be a whole number >= 0",
+                code="position-bad-count",
+                params={"side": side, "point": str(key)},
+            )
         if key == "off":
             declared_off = count
             continue
@@ -142,11 +161,17 @@ def _side_board(v: Variant, side: str, raw: object) -> Board:
         board[index] = count
     on_board = sum(board)
     if on_board > CHECKERS:
-        raise PositionError(f"{side} has {on_board} checkers; a side has {CHECKERS}")
+        raise PositionError(
+            f"{side} has {on_board} checkers; a side has {CHECKERS}",
+            code="position-too-many",
+            params={"side": side, "count": on_board, "checkers": CHECKERS},
+        )
     board[OFF] = CHECKERS - on_board
     if declared_off is not None and declared_off != board[OFF]:
         raise PositionError(
-            f"{side}: off is {declared_off} but {on_board} checkers are listed on the board"
+            f"{side}: off is {declared_off} but {on_board} checkers are listed on the board",
+            code="position-off-mismatch",
+            params={"side": side, "off": declared_off, "count": on_board},
         )
     return tuple(board)
 
@@ -154,15 +179,27 @@ def _side_board(v: Variant, side: str, raw: object) -> Board:
 def _point_index(v: Variant, side: str, key: object) -> int:
     if key == "bar":
         if not v.hits:
-            raise PositionError(f"{side}: {v.title} has no bar (there is no hitting)")
+            raise PositionError(
+                f"{side}: {v.title} has no bar (there is no hitting)",
+                code="position-no-bar",
+                params={"side": side, "variant": v.name},
+            )
         return BAR
     if key == "start":
         if not v.has_start:
-            raise PositionError(f"{side}: only Lurč has a start (checkers not yet entered)")
+            raise PositionError(
+                f"{side}: only Lurč has a start (checkers not yet entered)",
+                code="position-no-start",
+                params={"side": side},
+            )
         return START
     if isinstance(key, str) and key in _POINT_KEYS:  # ASCII digits only ("²" is no point)
         return int(key)
-    raise PositionError(f"{side}: {key!r} is not a point (1-24, bar, start)")
+    raise PositionError(
+        f"{side}: {key!r} is not a point (1-24, bar, start)",
+        code="position-bad-point",
+        params={"side": side, "key": repr(key)},
+    )
 
 
 def _check_overlap(v: Variant, white: Board, black: Board) -> None:
@@ -171,7 +208,9 @@ def _check_overlap(v: Variant, white: Board, black: Board) -> None:
         if white[p] and black[wmap[p]]:
             raise PositionError(
                 f"white point {p} and black point {wmap[p]} are the same field "
-                "and cannot hold checkers of both sides"
+                "and cannot hold checkers of both sides",
+                code="position-overlap",
+                params={"white": p, "black": wmap[p]},
             )
 
 
@@ -179,15 +218,26 @@ def _cube(v: Variant, raw: object) -> Cube | None:
     if raw is None:
         return None
     if not v.cube:
-        raise PositionError("only short backgammon has a doubling cube")
+        raise PositionError("only short backgammon has a doubling cube", code="position-no-cube")
     if not isinstance(raw, dict):
-        raise PositionError('"cube" must be an object like {"value": 2, "owner": "white"}')
+        raise PositionError(
+            '"cube" must be an object like {"value": 2, "owner": "white"}',
+            code="position-cube-not-object",
+        )
     value = raw.get("value", 1)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1 or value & (value - 1):
-        raise PositionError(f"the cube value must be 1, 2, 4, 8, ..., not {value!r}")
+        raise PositionError(
+            f"the cube value must be 1, 2, 4, 8, ..., not {value!r}",
+            code="position-cube-value",
+            params={"value": repr(value)},
+        )
     owner = raw.get("owner")
     if owner is not None and owner not in SIDE_NAMES:
-        raise PositionError(f'the cube owner must be "white", "black" or null, not {owner!r}')
+        raise PositionError(
+            f'the cube owner must be "white", "black" or null, not {owner!r}',
+            code="position-cube-owner",
+            params={"value": repr(owner)},
+        )
     return Cube(value, None if owner is None else SIDE_NAMES.index(owner))
 
 

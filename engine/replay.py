@@ -63,6 +63,11 @@ class Outcome:
         0 for a draw, whose scoring is a tournament setting (L11)."""
         return {"oin": 1, "mars": 2, "koks": 3}.get(self.kind, 0) * self.cube
 
+    @property
+    def ended(self) -> str:
+        """How the game ended: ``played``, ``resigned`` or ``dropped`` (a double)."""
+        return "resigned" if self.resigned else "dropped" if self.dropped else "played"
+
     def describe(self) -> str:
         how = " by resignation" if self.resigned else " (double dropped)" if self.dropped else ""
         return self.result + how
@@ -266,7 +271,8 @@ class _Replayer:
                         f"the game is already over ({out.outcome.describe()}); "
                         "nothing may follow it",
                         "L8",
-                        "game-over",
+                        "after-game-over",
+                        {"result": out.outcome.result, "ended": out.outcome.ended},
                     )
                 if action.kind == "turn":
                     follows = actions[i] if i < count else None
@@ -359,7 +365,12 @@ class _Replayer:
                 "the Crawford game is played without the doubling cube", "S7", "crawford"
             )
         if doubling and cube.owner not in (None, self.mover):
-            raise self.fail(f"{SIDE_NAMES[self.mover]} does not own the cube", "S7", "cube-owner")
+            raise self.fail(
+                f"{SIDE_NAMES[self.mover]} does not own the cube",
+                "S7",
+                "cube-owner",
+                {"side": SIDE_NAMES[self.mover]},
+            )
         if doubling:
             self.offered = True
         elif action.kind == "take":
@@ -393,7 +404,7 @@ class _Replayer:
         assert dice is not None
         if action.pas is not None and not v.rolls_again:
             raise self.fail(
-                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8", "pas-misplaced"
+                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8", "pas-only-lurc"
             )
         if self.first and self.lot_first and dice[0] == dice[1]:
             raise self.fail(
@@ -452,6 +463,7 @@ class _Replayer:
                 "can accept a turn",
                 None,
                 "wrong-acceptor",
+                {"side": SIDE_NAMES[1 - mover]},
             )
         try:
             steps, me, opp = play_accepted(
@@ -465,15 +477,16 @@ class _Replayer:
         return PlayedTurn(steps, me, opp, again)
 
 
-def _misplaced_acceptance(before: Action | None) -> tuple[str, None, str]:
+def _misplaced_acceptance(before: Action | None) -> tuple[str, None, str, dict[str, object]]:
     if before is not None and before.kind == "turn":
         return (
             f"accepted follows a legal turn ({before.text}): only a turn that broke a rule "
             "is accepted",
             None,
             "accepted-legal-turn",
+            {"turn": before.text},
         )
-    return "accepted must follow the irregular turn it accepts", None, "accepted-misplaced"
+    return "accepted must follow the irregular turn it accepts", None, "accepted-misplaced", {}
 
 
 def _moves_text(a: Action, size: int = 200) -> str:
@@ -491,15 +504,21 @@ def _check_result(out: Replay) -> None:
         return
     line = next((i for i, (k, _) in enumerate(out.record.tags) if k == "Result"), None)
     where = out.record.line + line if line is not None else out.record.line
+    params: dict[str, object] = {"declared": declared}
     if out.outcome is None:
         message = f'the game is not finished, but the Result tag says "{declared}"'
-    elif declared == "*":
-        message = f'the game is over ({out.outcome.describe()}), but the Result tag says "*"'
+        code = "result-unfinished"
     else:
-        message = f'the Result tag says "{declared}", but the game ended {out.outcome.describe()}'
-    out.error = VerificationError(
-        message, rule="L8", line=where, col=1, code="result-mismatch", params={"declared": declared}
-    )
+        params |= {"result": out.outcome.result, "ended": out.outcome.ended}
+        if declared == "*":
+            message = f'the game is over ({out.outcome.describe()}), but the Result tag says "*"'
+            code = "result-star"
+        else:
+            message = (
+                f'the Result tag says "{declared}", but the game ended {out.outcome.describe()}'
+            )
+            code = "result-mismatch"
+    out.error = VerificationError(message, rule="L8", line=where, col=1, code=code, params=params)
 
 
 def verify_text(text: str, limits: ReadLimits = DEFAULT_LIMITS) -> list[Replay | RecordSyntaxError]:
@@ -566,19 +585,21 @@ def play(position: Position, text: str, rules: Rules | None = None) -> Turn:
     """
     actions, _ = read_movetext_line(text)
     if len(actions) != 1 or actions[0].kind != "turn" or actions[0].dice is None:
-        raise RecordSyntaxError("write one turn: dice, a colon and the moves", line=1, col=1)
+        raise RecordSyntaxError(
+            "write one turn: dice, a colon and the moves", code="one-turn", line=1, col=1
+        )
     action = actions[0]
     assert action.dice is not None
     if action.side is not None and action.side != position.turn:
         raise IllegalTurnError(
             f"it is {SIDE_NAMES[position.turn]}'s turn",
-            code="wrong-side",
+            code="not-your-turn",
             params={"mover": SIDE_NAMES[position.turn]},
         )
     variant = position.rules_variant
     if action.pas is not None and not variant.rolls_again:
         raise IllegalTurnError(
-            "a chosen paš (+nn) is written only in Lurč", rule="Z8", code="pas-misplaced"
+            "a chosen paš (+nn) is written only in Lurč", rule="Z8", code="pas-not-lurc"
         )
     state = turn_state(variant, rules or Rules(), position.turn, action.dice)
     me, opp = side_lists(position)

@@ -38,7 +38,7 @@ class Rules:
                 raise RulesError(
                     f"unknown rule option {key!r} (known: {known})",
                     code="unknown-option",
-                    params={"option": key},
+                    params={"option": repr(key), "known": known},
                 )
             values[key] = _option_value(key, raw)
         return cls(**values)  # type: ignore[arg-type]
@@ -62,14 +62,14 @@ def _option_value(key: str, raw: object) -> object:
             return None
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise RulesError(
-                "match_length must be a whole number of points", code="bad-match-length"
+                "match_length must be a whole number of points", code="match-length-type"
             )
         text = str(raw)
         if not re.fullmatch(r"[1-9][0-9]{0,5}", text):  # ASCII digits, bounded
             raise RulesError(
                 f"match_length must be a whole number of points, not {raw!r}",
                 code="bad-match-length",
-                params={"value": str(raw)},
+                params={"value": repr(raw)},
             )
         return int(text)
     if isinstance(raw, bool) and _OPTION_VALUES[key] == ("on", "off"):
@@ -79,7 +79,7 @@ def _option_value(key: str, raw: object) -> object:
         raise RulesError(
             f"{key} must be one of {', '.join(allowed)}, not {raw!r}",
             code="bad-option-value",
-            params={"option": key, "value": repr(raw), "allowed": list(allowed)},
+            params={"option": key, "value": repr(raw), "allowed": ", ".join(allowed)},
         )
     assert isinstance(raw, str)
     return _ON_OFF.get(raw, raw)

@@ -214,7 +214,10 @@ class WrittenTurn:
                         f"{st.variant.title}",
                         rule="L3",
                         code="no-hitting",
-                        params={"variant": st.variant.name},
+                        params={
+                            "move": f"{point_text(a)}/{point_text(b)}",
+                            "variant": st.variant.name,
+                        },
                     )
         head_left = st.head_allowance(self.me0, self.opp0)
         if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
@@ -400,11 +403,11 @@ class WrittenTurn:
                 f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
                 "S3",
                 "nothing-to-hit",
-                {"point": b},
+                {"point": b, "move": _seg(a, b), "other": _other(st)},
             )
             return None
         if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-            self._fail(i, _block_message(st, "after " + _seg(a, b)), "L5", "block")
+            self._fail(i, *_block_reason(st, "after " + _seg(a, b), "block-after-move", _seg(a, b)))
             return None
         return me2, opp2, Step(a, to, d, hit)
 
@@ -455,7 +458,7 @@ class WrittenTurn:
                 step = Step(pos, to, d, hit)
                 hl2 = hl - (pos == st.head)
                 if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-                    self._fail(i, _block_message(st, "on the way"), "L5", "block")
+                    self._fail(i, *_block_reason(st, "on the way", "block-on-the-way"))
                     continue
                 if to == b:
                     if len(chain) == 0:
@@ -465,8 +468,8 @@ class WrittenTurn:
                             i,
                             f"{_seg(a, b)}*: there is nothing to hit on point {b}",
                             "S3",
-                            "nothing-to-hit",
-                            {"point": b},
+                            "nothing-to-hit-chain",
+                            {"point": b, "move": _seg(a, b)},
                         )
                         continue
                     found = True
@@ -480,7 +483,11 @@ class WrittenTurn:
                         f"hit as a chain ({_seg(a, to)}*/{point_text(b)})",
                         "S3",
                         "hit-on-the-way",
-                        {"point": to},
+                        {
+                            "point": to,
+                            "move": _seg(a, b),
+                            "chain": f"{_seg(a, to)}*/{point_text(b)}",
+                        },
                     )
                     continue
                 if rest and extend(to, me2, opp2, rest, hl2, (*chain, step)):
@@ -513,7 +520,7 @@ class WrittenTurn:
         depth = len(self.segs)
         if not dice and not self._skipped:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
-                self._fail(depth, _block_message(st, "at the end of the turn"), "L5", "block")
+                self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
             self.result = (steps, me, opp)
             return True
@@ -539,7 +546,7 @@ class WrittenTurn:
             message = "this play is not one the roll allows"
             code, params = "not-allowed", {"roll": _roll(st)}
             if st.variant.block_rule:
-                self._fail(depth, _block_message(st, "at the end of the turn"), "L5", "block")
+                self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
         self._fail(depth, message, st.variant.rule_ids.must_play, code, params)
         return False
@@ -560,11 +567,11 @@ class WrittenTurn:
                 f"there is no {side} checker {where}",
                 None,
                 "no-checker",
-                {"point": point_text(a)},
+                {"point": point_text(a), "side": side},
             )
         if code == ENTER_FIRST:
             message = f"{side} has a checker on the bar and must enter it first"
-            return message, ids.enter_first, "enter-first", {}
+            return message, ids.enter_first, "enter-first", {"side": side}
         if code == CLOSED:
             to = (BAR if a == START else a) - d
             count = opp[st.omap[to]]
@@ -572,10 +579,10 @@ class WrittenTurn:
             if st.closed_at == 1:
                 return f"point {to} is closed by {_other(st)}", ids.closed, "point-closed", params
             message = f"point {to} is closed: {_other(st)} has {count} checkers there"
-            return message, ids.closed, "point-closed", params
+            return message, ids.closed, "point-closed-count", params
         if code == NOT_HOME:
             message = f"{side} cannot bear off before all checkers are home (points 1-6)"
-            return message, ids.bear_off, "not-home", {}
+            return message, ids.bear_off, "not-home", {"side": side}
         if code == HIGHER_CHECKER:
             high = max(p for p in range(a + 1, 7) if me[p])
             message = (
@@ -615,15 +622,22 @@ def _head_reason(st: TurnState, me0: list[int], opp0: list[int]) -> tuple[str, s
                 "after white's opening 5-5, black's 4-4 takes only one checker from the head "
                 "and plays a single 4",
                 "L4.3",
-                "head",
+                "head-after-55",
                 {"allowed": 1},
             )
         message = "a third checker may not leave the head, even on the first turn"
-        return message, "L4.2", "head", {"allowed": 2}
+        return message, "L4.2", "head-third", {"allowed": 2}
     return "a second checker may not leave the head", "L4.1", "head", {"allowed": 1}
 
 
-def _block_message(st: TurnState, when: str) -> str:
+def _block_reason(
+    st: TurnState, when: str, code: str, move: str | None = None
+) -> tuple[str, str, str, Params]:
+    """L5: the message, rule, code and parameters of a forbidden block of six points."""
     other = _other(st)
     where = "in its home " if st.rules.block_ahead == "in-home" else ""
-    return f"a block of six points {when} with no {other} checker {where}ahead of it is not allowed"
+    message = (
+        f"a block of six points {when} with no {other} checker {where}ahead of it is not allowed"
+    )
+    params: Params = {"other": other, "ahead": st.rules.block_ahead}
+    return message, "L5", code, params | ({"move": move} if move else {})

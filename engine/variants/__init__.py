@@ -38,7 +38,7 @@ def variant_named(name: str) -> Variant:
         raise RulesError(
             f"unknown variant {name!r} (known: {known})",
             code="unknown-variant",
-            params={"variant": name},
+            params={"variant": repr(name), "known": known},
         ) from None
 
 

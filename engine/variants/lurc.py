@@ -63,7 +63,7 @@ def lurc_phases(me: Sequence[int], dice: tuple[int, int], pas: tuple[int, int] |
                 f"a paš is a double, not {pas[0]}-{pas[1]}",
                 rule="Z8",
                 code="pas-not-double",
-                params={"pas": list(pas)},
+                params={"pas": f"{pas[0]}-{pas[1]}"},
             )
         return ((2, 1), paš(pas[0])), True
     return ((a, b),), False
@@ -97,7 +97,7 @@ class Lurc(Variant):
         if not isinstance(dice, (list, tuple)) or len(dice) not in (2, 4):
             raise DiceError(
                 "a Lurč roll is two dice, like [6, 4], or [2, 1, 5, 5] for a houšek",
-                code="roll-not-two-dice",
+                code="lurc-roll-not-two-dice",
             )
         check_faces(dice)
         roll = (max(dice[0], dice[1]), min(dice[0], dice[1]))

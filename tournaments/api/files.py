@@ -29,6 +29,7 @@ from tournaments.api.errors import ServiceErrorsMixin, error_status
 from tournaments.api.parsers import ObjectJSONParser
 from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
+from tournaments.engine_messages import engine_text
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -353,7 +354,9 @@ class Verify(ServiceErrorsMixin, APIView):
         for n, result in enumerate(verify_text(data.validated_data["record"]), 1):
             if isinstance(result, engine.RecordSyntaxError):
                 error = {
-                    "message": result.message,
+                    "message": engine_text(result),
+                    "code": result.code,
+                    "params": result.params,
                     "line": result.line,
                     "col": result.col,
                     "turn": None,
@@ -371,7 +374,8 @@ class Verify(ServiceErrorsMixin, APIView):
                     "ok": err is None,
                     "outcome": result.outcome.result if result.outcome else None,
                     "error": None if err is None else {
-                        "message": err.message, "line": err.line, "col": err.col,
+                        "message": engine_text(err), "code": err.code, "params": err.params,
+                        "line": err.line, "col": err.col,
                         "turn": err.turn, "side": err.side, "dice": err.dice, "text": err.text,
                         "rule": err.rule,
                     },

@@ -209,7 +209,9 @@ class VerifyInput(serializers.Serializer):
 
 
 class VerifyError(serializers.Serializer):
-    message = serializers.CharField()
+    message = serializers.CharField(help_text="in the language of Accept-Language")
+    code = serializers.CharField(help_text='the engine\'s stable code, e.g. "point-closed"')
+    params = serializers.DictField(help_text="the values the message names")
     line = serializers.IntegerField(allow_null=True)
     col = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField(allow_null=True)

@@ -63,11 +63,14 @@ class Job(models.Model):
         verbose_name_plural = _("jobs")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(status__in=JobStatus.values), name="job_status_known"
+                condition=models.Q(status__in=JobStatus.values),
+                name="job_status_known",
+                violation_error_message=_("unknown job status"),
             ),
             models.CheckConstraint(
                 condition=models.Q(total__isnull=True) | models.Q(done__lte=models.F("total")),
                 name="job_done_at_most_total",
+                violation_error_message=_("a job cannot have done more than its total"),
             ),
         ]
 

@@ -46,8 +46,16 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.UniqueConstraint(fields=["name", "club"], name="player_unique_name_in_club"),
-            models.CheckConstraint(condition=models.Q(rating__gt=0), name="player_rating_positive"),
+            models.UniqueConstraint(
+                fields=["name", "club"],
+                name="player_unique_name_in_club",
+                violation_error_message=_("a player of this name is already in the club"),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rating__gt=0),
+                name="player_rating_positive",
+                violation_error_message=_("a rating is positive"),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -69,7 +77,11 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["player", "at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "series"], name="rating_once_per_series"),
+            models.UniqueConstraint(
+                fields=["player", "series"],
+                name="rating_once_per_series",
+                violation_error_message=_("a series changes a player's rating only once"),
+            ),
         ]
 
     @property

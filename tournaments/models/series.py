@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from engine import WHITE, Outcome
+from tournaments.display import pairing_reason, result_text
 
 
 def points_of(kind: str, cube: int = 1) -> int:
@@ -69,14 +70,19 @@ class Series(models.Model):
         verbose_name_plural = _("series")
         constraints = [
             models.CheckConstraint(
-                condition=~Q(player1=F("player2")), name="series_two_different_players"
+                condition=~Q(player1=F("player2")),
+                name="series_two_different_players",
+                violation_error_message=_("a series is played by two different players"),
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | Q(winner=F("player1")) | Q(winner=F("player2")),
                 name="series_winner_is_a_player",
+                violation_error_message=_("the winner of a series is one of its players"),
             ),
             models.CheckConstraint(
-                condition=Q(length__gte=1) | Q(length__isnull=True), name="series_length_positive"
+                condition=Q(length__gte=1) | Q(length__isnull=True),
+                name="series_length_positive",
+                violation_error_message=_("a series is at least one point or game long"),
             ),
         ]
 
@@ -90,6 +96,12 @@ class Series(models.Model):
     @property
     def closed(self) -> bool:
         return self.status in CLOSED_STATUSES
+
+    @property
+    def pairing_reason(self) -> str:
+        """Why the series was paired, in the reader's language, with the players' names."""
+        names = {p.pk: p.name for p in (self.player1, self.player2) if p is not None}
+        return pairing_reason(self.pairing or {}, names)
 
 
 class GameKind(models.TextChoices):
@@ -135,15 +147,34 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         constraints = [
-            models.UniqueConstraint(fields=["series", "number"], name="game_number_once"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
-            models.CheckConstraint(condition=~Q(white=F("black")), name="game_two_players"),
+            models.UniqueConstraint(
+                fields=["series", "number"],
+                name="game_number_once",
+                violation_error_message=_("a game with this number exists already in the series"),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="game_number_positive",
+                violation_error_message=_("a game's number is positive"),
+            ),
+            models.CheckConstraint(
+                condition=~Q(white=F("black")),
+                name="game_two_players",
+                violation_error_message=_("a game is played by two different players"),
+            ),
             models.CheckConstraint(
                 condition=(Q(kind="draw") & Q(winner__isnull=True))
                 | (~Q(kind="draw") & (Q(winner=F("white")) | Q(winner=F("black")))),
                 name="game_winner_matches_result",
+                violation_error_message=_(
+                    "a draw has no winner, and any other result is won by one of the game's players"
+                ),
             ),
-            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_positive"),
+            models.CheckConstraint(
+                condition=Q(cube__gte=1),
+                name="game_cube_positive",
+                violation_error_message=_("the cube is at least 1"),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -154,6 +185,18 @@ class Game(models.Model):
         """Game points to the winner (oin 1, mars 2, koks 3, times the cube); 0: draw.
         The one table is the engine's (``Outcome.points``)."""
         return points_of(self.kind, self.cube)
+
+    @property
+    def result_text(self) -> str:
+        """The result as the pages show it (tournaments.display.result_text)."""
+        winner = None if self.winner_id is None else str(self.winner)
+        return result_text(winner=winner, kind=self.kind, ended=self.ended, cube=self.cube)
+
+    @property
+    def result_detail(self) -> str:
+        """The result without the winner (a table names the winner in its own column)."""
+        return result_text(winner=None, kind=self.kind, ended=self.ended, cube=self.cube,
+                           with_winner=False)  # fmt: skip
 
     @property
     def loser_id(self) -> int | None:

@@ -55,6 +55,9 @@ class Submission(models.Model):
                 fields=["series", "number"],
                 condition=models.Q(status="pending"),
                 name="submission_one_pending_per_game",
+                violation_error_message=_(
+                    "a result for this game is already waiting for confirmation"
+                ),
             ),
         ]
 

@@ -164,12 +164,15 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(series_length__gte=1), name="tournament_series_length_positive"
+                condition=models.Q(series_length__gte=1),
+                name="tournament_series_length_positive",
+                violation_error_message=_("a series is at least one point or game long"),
             ),
             models.CheckConstraint(
                 condition=models.Q(end_date__isnull=True)
                 | models.Q(end_date__gte=models.F("start_date")),
                 name="tournament_ends_after_start",
+                violation_error_message=_("the tournament ends before it starts"),
             ),
         ]
 
@@ -213,10 +216,14 @@ class ProhibitedPair(models.Model):
         verbose_name_plural = _("prohibited pairs")
         constraints = [
             models.CheckConstraint(
-                condition=~models.Q(player_a=models.F("player_b")), name="prohibited_two_players"
+                condition=~models.Q(player_a=models.F("player_b")),
+                name="prohibited_two_players",
+                violation_error_message=_("a prohibited pair is two different players"),
             ),
             models.UniqueConstraint(
-                fields=["tournament", "player_a", "player_b"], name="prohibited_once"
+                fields=["tournament", "player_a", "player_b"],
+                name="prohibited_once",
+                violation_error_message=_("this pair is already prohibited"),
             ),
         ]
 
@@ -239,7 +246,11 @@ class Entry(models.Model):
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="entry_once"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="entry_once",
+                violation_error_message=_("the player is already registered"),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -256,8 +267,16 @@ class Round(models.Model):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
-            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                name="round_number_once",
+                violation_error_message=_("a round with this number exists already"),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1),
+                name="round_number_positive",
+                violation_error_message=_("a round's number is positive"),
+            ),
         ]
 
     def __str__(self) -> str:

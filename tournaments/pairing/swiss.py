@@ -29,6 +29,7 @@ from tournaments.pairing.types import (
     Score,
     SwissPairing,
     SwissPlayer,
+    Why,
 )
 
 
@@ -342,17 +343,24 @@ def _explain(
         a, b = high.player, low.player
         if high.group == low.group:
             reason = f"{a.id} and {b.id} both have {_show(a.score)}: paired inside their group"
-            pairs.append(PairExplanation(a.id, b.id, a.score, b.score, reason))
+            same = Why("same-group", (("first", a.id), ("second", b.id), ("score", _show(a.score))))
+            pairs.append(PairExplanation(a.id, b.id, a.score, b.score, reason, why=same))
             continue
-        why = _why_float(seats, high.group, bye_seat, prohibited)
+        why, cause = _why_float(seats, high.group, bye_seat, prohibited)
         reason = (
             f"{a.id} ({_show(a.score)}) floated down to score group {_show(b.score)} "
             f"to play {b.id}: {why}"
         )
-        pairs.append(PairExplanation(a.id, b.id, a.score, b.score, reason, a.id, b.id))
+        floated = Why(
+            "floated",
+            (("first", a.id), ("first_score", _show(a.score)), ("group", _show(b.score)),
+             ("second", b.id), ("cause", cause.as_dict())),
+        )  # fmt: skip
+        pairs.append(PairExplanation(a.id, b.id, a.score, b.score, reason, a.id, b.id, floated))
     if bye_seat is None:
         return SwissPairing(tuple(pairs))
-    return SwissPairing(tuple(pairs), bye_seat.player.id, _why_bye(seats, bye_seat))
+    bye_reason, bye_why = _why_bye(seats, bye_seat)
+    return SwissPairing(tuple(pairs), bye_seat.player.id, bye_reason, bye_why)
 
 
 def _why_float(
@@ -360,29 +368,44 @@ def _why_float(
     group: int,
     bye_seat: _Seat[Id] | None,
     prohibited: Collection[frozenset[Id]],
-) -> str:
+) -> tuple[str, Why]:
     members = [s.player for s in seats if s.group == group and s is not bye_seat]
     score = _show(members[0].score)
     # Pairs that stay above a score line use up an even number of the players above it.
     above = sum(1 for s in seats if s.group <= group and s is not bye_seat)
     if above % 2:
         if above == len(members):
-            return f"score group {score} has an odd number of players"
-        return f"an odd number of players ({above}) have {score} points or more"
+            return (
+                f"score group {score} has an odd number of players",
+                Why("odd-group", (("score", score),)),
+            )
+        return (
+            f"an odd number of players ({above}) have {score} points or more",
+            Why("odd-above", (("count", above), ("score", score))),
+        )
     if 2 * _pairs_inside(members, prohibited) < len(members):
         return (
             f"the players of score group {score} cannot all be paired among themselves "
-            "(earlier meetings or prohibited pairs)"
+            "(earlier meetings or prohibited pairs)",
+            Why("group-blocked", (("score", score),)),
         )
-    return "the fewest floats that give every player of the round a legal opponent"
+    return (
+        "the fewest floats that give every player of the round a legal opponent",
+        Why("fewest-floats"),
+    )
 
 
-def _why_bye(seats: Sequence[_Seat[Id]], bye_seat: _Seat[Id]) -> str:
+def _why_bye(seats: Sequence[_Seat[Id]], bye_seat: _Seat[Id]) -> tuple[str, Why]:
     name, score = bye_seat.player.id, _show(bye_seat.player.score)
     eligible = [s for s in seats if not s.player.had_bye]
+    params = (("player", name), ("score", score))
     if bye_seat is eligible[-1]:
-        return f"{name} ({score}) has the bye: the lowest-placed player who has not had one"
+        return (
+            f"{name} ({score}) has the bye: the lowest-placed player who has not had one",
+            Why("bye-lowest", params),
+        )
     return (
         f"{name} ({score}) has the bye: lower-placed players without a bye are paired, "
-        "so that everyone else has a legal opponent with the fewest floats"
+        "so that everyone else has a legal opponent with the fewest floats",
+        Why("bye-others-paired", params),
     )

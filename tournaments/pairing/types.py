@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 T = TypeVar("T", bound=Hashable)
 
@@ -49,6 +49,19 @@ class SwissPlayer(Generic[Id]):
 
 
 @dataclass(frozen=True, slots=True)
+class Why:
+    """Why a pairing was made, as a code and its parameters (player ids under ``first``,
+    ``second`` and ``player``) beside the English ``reason``: the app says it in the
+    reader's language with the players' names (tournaments.display.pairing_reason)."""
+
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+@dataclass(frozen=True, slots=True)
 class PairExplanation(Generic[Id]):
     """A pair of the round, higher score (then better rank) first, and why it was made."""
 
@@ -59,6 +72,7 @@ class PairExplanation(Generic[Id]):
     reason: str
     floated_down: Id | None = None
     floated_up: Id | None = None
+    why: Why | None = None
 
     @property
     def is_float(self) -> bool:
@@ -70,6 +84,7 @@ class SwissPairing(Generic[Id]):
     pairs: tuple[PairExplanation[Id], ...]
     bye: Id | None = None
     bye_reason: str | None = None
+    bye_why: Why | None = None
 
     @property
     def floats(self) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from tournaments.display import stage_name
 from tournaments.models import (
     Entry,
     Format,
@@ -73,6 +74,7 @@ class BracketBox:
     stage: str
     series: Series | None
     sources: tuple[str, str]
+    label: str = ""  # the stage's display name (tournaments.display.stage_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,10 @@ class BracketColumn:
     bracket: str
     round: int
     boxes: list[BracketBox]
+
+    @property
+    def label(self) -> str:
+        return self.boxes[0].label if self.boxes else ""
 
 
 @dataclass
@@ -123,7 +129,9 @@ def _bracket(
     columns: dict[tuple[str, int], list[BracketBox]] = defaultdict(list)
     for m in bracket.matches:
         a, b = (_source_text(src, names, bracket.seeds) for src in m.sources)
-        columns[(m.bracket, m.round)].append(BracketBox(m.id, m.stage, by_slot.get(m.id), (a, b)))
+        label = stage_name(bracket=m.bracket, round=m.round, stage=m.stage)
+        box = BracketBox(m.id, m.stage, by_slot.get(m.id), (a, b), label)
+        columns[(m.bracket, m.round)].append(box)
     return [BracketColumn(k[0], k[1], boxes) for k, boxes in columns.items()]
 
 

@@ -10,6 +10,8 @@ import engine
 from engine.replay import PlayedAction
 from engine.variants import BLACK, WHITE
 from tournaments.board import board_frame, board_label, board_pieces
+from tournaments.display import result_text
+from tournaments.engine_messages import engine_message
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,20 +70,23 @@ def game_replay(record: str) -> GameReplay | None:
     try:
         games = engine.read_records(record)
     except engine.RecordSyntaxError as exc:
-        return GameReplay("", "", [], str(exc), "", "")
+        return GameReplay("", "", [], engine_message(exc, located=True), "", "")
     if not games:
         return None
     try:
         result = engine.replay(games[0], check_result=False)
     except engine.EngineError as exc:  # an unknown variant, say
-        return GameReplay(games[0].variant, "", [], str(exc), "", "")
+        return GameReplay(games[0].variant, "", [], engine_message(exc, located=True), "", "")
+    error = engine_message(result.error, located=True) if result.error is not None else ""
     if result.position is None:
-        return GameReplay(games[0].variant, "", [], result.error.describe() if result.error else "",
-                          "", "")  # fmt: skip
+        return GameReplay(games[0].variant, "", [], error, "", "")
     first = result.played[0].before if result.played else result.position
     frames = [_frame(0, first, None)]
     frames += [_frame(i, p.after, p) for i, p in enumerate(result.played, start=1)]
-    error = result.error.describe() if result.error is not None else ""
     error_text = (result.error.text or "") if result.error is not None else ""
-    outcome = result.outcome.describe() if result.outcome is not None else ""
+    outcome = ""
+    if result.outcome is not None:
+        o = result.outcome
+        winner = None if o.winner is None else ("white" if o.winner == WHITE else "black")
+        outcome = result_text(winner=winner, kind=o.kind, ended=o.ended, cube=o.cube)
     return GameReplay(first.variant, board_frame(first.variant), frames, error, error_text, outcome)

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import Promise
 
+from tournaments.engine_messages import engine_message
+
 if TYPE_CHECKING:
     from django.core.exceptions import ValidationError as DjangoValidationError
 
@@ -121,10 +123,11 @@ class ResultError(ValueError):
 
 
 def engine_text(exc: EngineError) -> str:
-    """The text of an engine error as the app shows it (its rule id kept visible). The
-    engine's errors are translated by their code in one table (issue 15); until a code
-    has an entry the engine's English text is shown."""
-    return exc.describe(located=False)
+    """The text of an engine error as the app shows it, in the reader's language: its
+    turn, its message translated by its code (tournaments.engine_messages, the one
+    table) and its rule id kept visible; the line and column travel in the error's own
+    fields."""
+    return engine_message(exc, located=False)
 
 
 class PermissionDenied(ResultError):

@@ -36,6 +36,7 @@ from tournaments.pairing import (
     pair_swiss_round,
     single_elimination,
 )
+from tournaments.pairing.types import Why
 from tournaments.services.errors import ResultError
 
 # The pairing algorithms' refusals a director can meet, by their code; any other is a
@@ -47,6 +48,7 @@ PAIRING_MESSAGES = {
         "no legal pairing: the number of players is odd and everyone has had a bye"
     ),
 }
+BERGER_BYE = Why("berger-bye")
 
 ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
 BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
@@ -98,11 +100,13 @@ def _current_round_open(tournament: Tournament) -> Round | None:
     return None
 
 
-def _bye(tournament: Tournament, round: Round, player: Player, table: int, why: str) -> Series:
+def _bye(
+    tournament: Tournament, round: Round, player: Player, table: int, why: str, code: Why
+) -> Series:
     return Series.objects.create(
         tournament=tournament, round=round, player1=player, player2=None, table=table,
         status=SeriesStatus.FINISHED, winner=player, finished_at=timezone.now(),
-        pairing={"reason": why, "bye": True},
+        pairing={"reason": why, "why": code.as_dict(), "bye": True},
     )  # fmt: skip
 
 
@@ -158,14 +162,22 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
     for table, (a, b) in enumerate(schedule[number - 1], start=1):
         if b is None or b not in active:
             if a in active:
-                _bye(tournament, rnd, by_id[a], table, "round robin: a bye (Berger table)")
+                _bye(
+                    tournament,
+                    rnd,
+                    by_id[a],
+                    table,
+                    "round robin: a bye (Berger table)",
+                    BERGER_BYE,
+                )
             continue
         if a not in active:
-            _bye(tournament, rnd, by_id[b], table, "round robin: a bye (Berger table)")
+            _bye(tournament, rnd, by_id[b], table, "round robin: a bye (Berger table)", BERGER_BYE)
             continue
         Series.objects.create(
             tournament=tournament, round=rnd, player1=by_id[a], player2=by_id[b], table=table,
-            pairing={"reason": f"round robin, Berger table round {number}"},
+            pairing={"reason": f"round robin, Berger table round {number}",
+                     "why": Why("berger", (("round", number),)).as_dict()},
         )  # fmt: skip
     return rnd
 
@@ -243,10 +255,11 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
             tournament=tournament, round=rnd, player1=by_id[pair.first],
             player2=by_id[pair.second], table=table,
             pairing={"reason": pair.reason, "floated_down": pair.floated_down,
-                     "floated_up": pair.floated_up},
+                     "floated_up": pair.floated_up, "why": pair.why and pair.why.as_dict()},
         )  # fmt: skip
     if result.bye is not None:
-        _bye(tournament, rnd, by_id[result.bye], table + 1, result.bye_reason or "a bye")
+        _bye(tournament, rnd, by_id[result.bye], table + 1, result.bye_reason or "a bye",
+             result.bye_why or Why("bye"))  # fmt: skip
     return rnd
 
 
@@ -340,12 +353,18 @@ def bracket_sync(*, tournament: Tournament) -> int:
             series = Series(
                 tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
                 length=None if length == tournament.series_length else length,
-                pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}"},
+                pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}",
+                         "why": {"code": "bracket", "params": {"bracket": m.match.bracket,
+                                 "round": m.match.round, "stage": m.match.stage}}},
             )  # fmt: skip
             if two is None:
                 series.status, series.winner_id = SeriesStatus.FINISHED, one
                 series.finished_at = timezone.now()
-                series.pairing = {"reason": "a bye in the bracket", "bye": True}
+                series.pairing = {
+                    "reason": "a bye in the bracket",
+                    "bye": True,
+                    "why": {"code": "bracket-bye", "params": {}},
+                }
             series.save()
             changed += 1
         elif (series.player1_id, series.player2_id) != (one, two):
@@ -403,7 +422,11 @@ def series_swap(*, first: Series, second: Series, player_a: Player, player_b: Pl
             s.player1 = new
         else:
             s.player2 = new
-        s.pairing = {**s.pairing, "reason": "changed by the director"}
+        s.pairing = {
+            **s.pairing,
+            "reason": "changed by the director",
+            "why": {"code": "director", "params": {}},
+        }
         s.save()
 
 

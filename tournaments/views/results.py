@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.display import result_text
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_with_games
@@ -174,5 +175,8 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
     except ResultError as exc:
         return JsonResponse({"ok": False, "message": exc.message, "code": exc.code,
                              "params": exc.params, "line": exc.line, "col": exc.col})  # fmt: skip
-    message = f"{entry.white} - {entry.black}: {entry.describe()}"
+    checked = entry.checked
+    winner = None if entry.winner is None else entry.winner.name
+    told = result_text(winner=winner, kind=checked.kind, ended=checked.ended, cube=checked.cube)
+    message = f"{entry.white} - {entry.black}: {told}"
     return JsonResponse({"ok": True, "message": message})

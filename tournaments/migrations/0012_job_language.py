@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_tournament_cache_version"),
+        ("tournaments", "0011_constraint_messages"),
     ]
 
     operations = [
