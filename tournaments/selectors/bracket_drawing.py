@@ -195,23 +195,25 @@ def bracket_drawing(
         matches = [m for m in bracket.matches if m.bracket == section]
         if not matches:
             continue
-        if section != "winners" or bracket.kind == "double" or len(bracket.matches) > len(matches):
-            headings.append(Heading(PAD, top + TITLE_H - 10, section_title(section), True))
-            top += TITLE_H
         rows = _rows(matches)
         first_round = min(m.round for m in matches)
         column_of = {m.id: m.round - first_round for m in matches}
-        if section == "third_place":
+        if section == "third_place":  # under the final, titled above its box
             column_of = {m.id: winners_rounds - 1 for m in matches}
+        if section != "winners" or bracket.kind == "double" or len(bracket.matches) > len(matches):
+            x = PAD + min(column_of.values()) * COL_W
+            headings.append(Heading(x, top + TITLE_H - 10, section_title(section), True))
+            top += TITLE_H
         named: set[int] = set()
+        header = 12 if section == "third_place" else HEADER_H  # its title names it
         for m in matches:
             col = column_of[m.id]
             columns = max(columns, col + 1)
-            places[m.id] = (PAD + col * COL_W, top + HEADER_H + round(rows[m.id] * ROW_H))
+            places[m.id] = (PAD + col * COL_W, top + header + round(rows[m.id] * ROW_H))
             if col not in named and section != "third_place":
                 named.add(col)
                 headings.append(Heading(PAD + col * COL_W, top + 16, stage_label(m.stage), False))
-        top += HEADER_H + (int(max(rows.values())) + 1) * ROW_H
+        top += header + (int(max(rows.values())) + 1) * ROW_H
     finals = [m for m in bracket.matches if m.bracket == "final"]
     if finals:
         final_y = places[f"W{winners_rounds}-1"][1] if f"W{winners_rounds}-1" in places else PAD

@@ -60,7 +60,9 @@ def _hall_data(tournament: Tournament) -> HallData:
     page = tournament_page(tournament=tournament)
     numbered = [r for r in page.rounds if r.round is not None and r.series]
     if numbered and not page.knockout:
-        current = numbered[-1]
+        # the first round still being played (rounds may be paired ahead), else the last
+        going = [r for r in numbered if any(not s.closed and s.player2_id for s in r.series)]
+        current = going[0] if going else numbered[-1]
         assert current.round is not None
         name = current.round.name or _("Round %(n)s") % {"n": current.round.number}
         series = sorted(current.series, key=lambda s: (s.table or 10**6, s.pk))
