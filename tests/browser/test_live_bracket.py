@@ -160,3 +160,23 @@ def test_the_hall_view_fits_a_full_hd_screen(
     assert overflow(page) <= 0
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
     expect(page.get_by_role("heading", name="2. kolo")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_bracket_and_the_hall_view_have_no_accessibility_violations(
+    live_server: Any, open_context: Callable[..., BrowserContext], width: int
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    t = knockout(7, played=3, third_place=True)
+    axe = Axe()
+    found = {}
+    for language in ("cs", "en"):
+        page = open_context(width, 900, language).new_page()
+        for url in (f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/hall/"):
+            page.goto(live_server.url + url)
+            expect(page.locator("#live")).to_have_attribute("data-state", "live")
+            violations = axe.run(page).response["violations"]
+            if violations:
+                found[(language, url)] = [(v["id"], v["nodes"][0]["target"]) for v in violations]
+    assert found == {}
