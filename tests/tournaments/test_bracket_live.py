@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -231,3 +232,12 @@ def test_hall_view_of_a_knockout_shows_the_series_in_play(client: Client) -> Non
     assert "Series in play" in html
     pairings = html.split('id="hall-round"', 1)[1].split("</table>", 1)[0]
     assert pairings.count("<tr") == 1 + 1  # one semifinal left in play
+
+
+@pytest.mark.django_db
+def test_a_poll_costs_one_query(client: Client, django_assert_num_queries: Any) -> None:
+    t = round_robin(4)
+    url = reverse("tournaments:live", args=[t.pk])
+    etag = client.get(url).headers["ETag"]
+    with django_assert_num_queries(1):  # the tournament's version (a published one)
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
