@@ -18,7 +18,13 @@ from tests.tournaments.pages_data import knockout, round_robin
 from tournaments.models import Game, Player, Series
 from tournaments.pairing import double_elimination, single_elimination
 from tournaments.pairing.types import WinnerOf
-from tournaments.selectors.bracket_drawing import BOX_H, BOX_W, bracket_drawing, stage_label
+from tournaments.selectors.bracket_drawing import (
+    BOX_H,
+    BOX_W,
+    NAME_CHARS,
+    bracket_drawing,
+    stage_label,
+)
 from tournaments.services.results import game_correct, game_enter_quick
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
@@ -80,10 +86,16 @@ def test_byes_and_sources_are_named_and_long_names_are_cut(english: None) -> Non
     d = bracket_drawing(bracket, [], {1: long, 2: "B", 3: "C"})
     first, _second, final = d.boxes
     assert first.lines[0].name == long and first.lines[0].short.endswith("…")
-    assert len(first.lines[0].short) <= 21
+    assert len(first.lines[0].short) <= NAME_CHARS
     assert first.lines[1].muted and first.lines[1].name == "bye"
     assert final.lines[0].name == long  # the bye is a walkover: the top seed goes on
     assert final.lines[1].name == "winner of W1-2"
+
+
+def test_the_loser_of_a_bye_is_a_bye_in_the_losers_bracket(english: None) -> None:
+    d = bracket_drawing(double_elimination([1, 2, 3, 4, 5, 6]), [], {})
+    first_losers = next(b for b in d.boxes if b.slot == "L1-1")
+    assert [line.name for line in first_losers.lines] == ["bye", "loser of W1-2"]
 
 
 def test_stage_labels_for_every_stage_the_pairing_package_names(english: None) -> None:

@@ -38,7 +38,7 @@ ROW_H = 62
 HEADER_H = 26  # the round names above each section's columns
 TITLE_H = 30  # a section's title (double elimination, third place, consolation)
 PAD = 8
-NAME_CHARS = 21  # what fits beside the score at the CSS font size; the rest: "…"
+NAME_CHARS = 23  # what fits beside the score at the CSS font size; the rest: "…"
 
 SECTIONS = ("winners", "third_place", "consolation", "losers")
 
@@ -257,6 +257,9 @@ def _box(
             sides.append(Line(pk, name, _short(name), score, won, False, baseline))
         else:
             bye = s is not None or (played is not None and played.status in ("walkover", "empty"))
+            source = m.sources[i]
+            if isinstance(source, LoserOf) and state is not None:  # the loser of a bye
+                bye = bye or state.matches[source.match].status in ("walkover", "empty")
             text = _("bye") if bye else _source_text(m.sources[i], names, seeds)
             sides.append(Line(None, text, _short(text), "", False, True, baseline))
     one, two = sides
