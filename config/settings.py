@@ -117,6 +117,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.waiting_confirmations",
+                "tournaments.context_processors.live_interval",
             ],
         },
     },

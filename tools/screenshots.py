@@ -23,6 +23,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--no-first-run",
 ]  # fmt: skip
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
+HALL_SIZES = {"phone": (390, 844), "screen": (1920, 1080)}
 STATS_PARTS = {
     "stats-chart": ("/games/{game}/?turn=20", "section.game-stats"),
     "stats-player": ("/players/1/", "section:has(#dice-heading)"),
@@ -47,6 +48,12 @@ def main() -> int:
          "print(Game.objects.exclude(record='').order_by('id').first().pk)"],
         env=env, check=True, capture_output=True, text=True,
     ).stdout.split()[-1]  # fmt: skip
+    knockout = subprocess.run(
+        [*manage, "shell", "-c",
+         "from tournaments.models import Tournament; "
+         "print(Tournament.objects.filter(format='single_elimination').order_by('id').first().pk)"],
+        env=env, check=True, capture_output=True, text=True,
+    ).stdout.split()[-1]  # fmt: skip
     port = free_port()
     server = subprocess.Popen(
         [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"], env=env,
@@ -61,7 +68,7 @@ def main() -> int:
         "player": "/players/1/",
     }
     try:
-        for _ in range(50):
+        for _ in range(300):  # a busy machine starts the server slowly
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
@@ -83,6 +90,20 @@ def main() -> int:
                     target = OUT / f"{name}-{label}.png"
                     page.locator(part).screenshot(path=str(target))
                     print(target.relative_to(ROOT))
+                # issue 15: the bracket (SVG) and the hall view
+                page.goto(f"{base}/tournaments/{knockout}/")
+                target = OUT / f"bracket-{label}.png"
+                page.locator("section:has(#bracket-heading)").screenshot(path=str(target))
+                print(target.relative_to(ROOT))
+                page.close()
+            for label, (width, height) in HALL_SIZES.items():
+                page = browser.new_page(viewport={"width": width, "height": height}, locale="cs-CZ")
+                page.goto(f"{base}/tournaments/2/hall/")
+                page.wait_for_selector("#live[data-state='live']")
+                target = OUT / f"hall-{label}.png"
+                page.screenshot(path=str(target), full_page=False)
+                print(target.relative_to(ROOT))
+                page.close()
             browser.close()
     finally:
         server.terminate()

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import game, jobs, people, rounds, sheets
+from tournaments.views import game, jobs, live, people, rounds, sheets
 
 app_name = "tournaments"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/", views.entries, name="entries"),
     path("tournaments/<int:pk>/do/<str:action>/", views.pair, name="pair"),
     path("tournaments/<int:pk>/print/", views.tournament_print, name="print"),
+    path("tournaments/<int:pk>/live/", live.tournament_live, name="live"),
+    path("tournaments/<int:pk>/hall/", live.tournament_hall, name="hall"),
     path("series/<int:pk>/", views.series_detail, name="series"),
     path("series/<int:pk>/quick/", views.enter_quick, name="enter_quick"),
     path("series/<int:pk>/record/", views.enter_record, name="enter_record"),

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime
 import random
+from typing import Any
 
 from django.contrib.auth.models import User
 
 from engine import read_records, replay
 from engine.selfplay import random_game
-from tournaments.models import Game, Player, Series, Tournament
-from tournaments.services.pairings import round_generate
+from tournaments.models import Game, Player, Series, SeriesStatus, Tournament
+from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
@@ -64,3 +65,26 @@ def round_robin(players: int, *, by: User | None = None, name: str = "Club cup")
 
 def recorded_game(t: Tournament) -> Game:
     return Game.objects.filter(series__tournament=t).exclude(record="").get()
+
+
+def knockout(
+    count: int, *, played: int, format: str = "single_elimination", **kw: Any
+) -> Tournament:
+    """An elimination event of ``count`` players P1… (P1 the top seed), series to one
+    point; the first ``played`` series (by id) won by their first player."""
+    t = tournament_create(name=f"KO {count}", start_date=datetime.date(2026, 6, 1),
+                          format=format, series_length=1, **kw)  # fmt: skip
+    for i in range(1, count + 1):
+        entry_register(tournament=t, player=Player.objects.create(name=f"P{i}", rating=2000 - i))
+    bracket_create(tournament=t)
+    for _ in range(played):
+        s = (
+            Series.objects.filter(tournament=t, player2__isnull=False)
+            .exclude(status__in=[SeriesStatus.FINISHED, SeriesStatus.FORFEITED])
+            .select_related("player1", "player2", "tournament").order_by("id").first()
+        )  # fmt: skip
+        assert s is not None
+        white = series_next_white(s, []) or s.player1
+        assert white is not None
+        game_enter_quick(series=s, white=white, winner=s.player1, kind="oin")
+    return t

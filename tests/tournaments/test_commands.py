@@ -40,6 +40,7 @@ def _in_english() -> Iterator[None]:
 CLUB = "Klub vrhcábů Brno"
 PREBOR = "Klubový přebor 2026"
 PODZIM = "Podzimní turnaj 2026"
+KNOCKOUT = "Vánoční vyřazovací turnaj 2026"
 
 
 def run(*args: str) -> str:
@@ -119,6 +120,19 @@ def test_load_demo_builds_a_tournament_in_progress(demo: str) -> None:
     )
     assert {v for (r, _), v in status.items() if r >= 3} == {SeriesStatus.SCHEDULED}
     assert not Game.objects.filter(series__tournament=podzim, verified=False).exists()
+
+
+@pytest.mark.django_db
+def test_load_demo_builds_a_knockout_in_progress(demo: str) -> None:
+    knockout = Tournament.objects.get(name=KNOCKOUT)
+    status = {s.slot: s.status for s in knockout.series.all()}
+    assert knockout.format == "single_elimination" and knockout.entries.count() == 7
+    assert status == {
+        "W1-1": SeriesStatus.FINISHED, "W1-2": SeriesStatus.FINISHED,
+        "W1-3": SeriesStatus.FINISHED, "W1-4": SeriesStatus.FINISHED,
+        "W2-1": SeriesStatus.IN_PLAY, "W2-2": SeriesStatus.FINISHED,
+    }  # fmt: skip
+    assert knockout.series.get(slot="W1-1").player2 is None  # the top seed's bye
 
 
 @pytest.mark.django_db
@@ -280,8 +294,10 @@ def test_recompute_puts_a_tampered_series_right_and_keeps_the_ratings(demo: str)
 
     output = run("recompute")
 
-    assert "60 series recomputed (49 finished, 1 in play, 10 scheduled), 1 changed" in output
-    assert "ratings recomputed from 49 rated series" in output
+    # 45 + 15 round-robin series and the knockout's 6 (its bye stays finished: decided
+    # without games, it is not recomputed from none)
+    assert "66 series recomputed (54 finished, 2 in play, 10 scheduled), 1 changed" in output
+    assert "ratings recomputed from 53 rated series" in output
     series.refresh_from_db()
     assert (series.score1, series.score2) == score
     after = dict(Player.objects.values_list("pk", "rating"))

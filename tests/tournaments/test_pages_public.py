@@ -80,7 +80,7 @@ def test_bracket_diagram_for_an_elimination_tournament(client: Client) -> None:
         entry_register(tournament=t, player=Player.objects.create(name=f"K{i}", rating=1500 + i))
     bracket_create(tournament=t)
     html = client.get(reverse("tournaments:tournament", args=[t.pk])).content.decode()
-    assert 'class="bracket"' in html and "K5" in html
+    assert 'class="bracket-svg"' in html and "K5" in html
     assert 'class="crosstable"' not in html
 
 

@@ -7,6 +7,9 @@ The files:
 * ``club.json``: ``{"club": {name, city, country}, "players": [{name, country}, ...]}``
 * ``tournaments.json``: ``{"tournaments": [{name, dates, settings, "records": FILE,
   "players": [names], "rounds": [{number, "series": [{key, table, player1, player2}]}]}]}``
+* ``knockout.json`` (optional): elimination events, ``{"tournaments": [{name, dates,
+  settings, "players": [names, by seed], "games": [[slot, winner, kind], ...]}]}``: the
+  bracket is made and the games entered as quick results, slot by slot.
 * the record files: games tagged ``[Series "KEY"]`` with the key of their pairing; the
   key is replaced by the series' database id before the record is entered.
 """
@@ -27,7 +30,9 @@ from django.db import transaction
 from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Club, Player, Series, Tournament
 from tournaments.services.errors import ResultError
-from tournaments.services.results import game_enter_record
+from tournaments.services.pairings import bracket_create
+from tournaments.services.results import game_enter_quick, game_enter_record
+from tournaments.services.series import series_next_white
 from tournaments.services.setup import (
     entry_register,
     round_create,
@@ -45,7 +50,9 @@ TOURNAMENT_SETTINGS = (
     "series_length",
     "first_move",
     "published",
+    "third_place",
 )
+KNOCKOUT_FILE = "knockout.json"
 _SERIES_TAG = re.compile(r'^([ \t]*\[Series[ \t]+")([^"\\]*)("[ \t]*\][ \t]*)$', re.MULTILINE)
 
 
@@ -97,6 +104,7 @@ def demo_delete(directory: Path = DEMO_DIR) -> int:
     if club is None:
         return 0
     names = [t["name"] for t in _read_json(directory / "tournaments.json")["tournaments"]]
+    names += [t["name"] for t in _knockouts(directory)]
     ids = set(
         Tournament.objects.filter(name__in=names, entries__player__club=club).values_list(
             "pk", flat=True
@@ -131,6 +139,34 @@ def _tournament(
                 player1=players[pairing["player1"]], player2=players[pairing["player2"]],
             )  # fmt: skip
     return tournament, by_key
+
+
+def _knockouts(directory: Path) -> list[dict[str, Any]]:
+    path = directory / KNOCKOUT_FILE
+    found: list[dict[str, Any]] = _read_json(path)["tournaments"] if path.exists() else []
+    return found
+
+
+def _knockout(data: dict[str, Any], players: dict[str, Player]) -> tuple[Tournament, int, int]:
+    """An elimination event: seeded in the order given, its games entered slot by slot."""
+    options = {k: data[k] for k in TOURNAMENT_SETTINGS if k in data}
+    tournament = tournament_create(
+        name=data["name"], start_date=datetime.date.fromisoformat(data["start_date"]), **options
+    )
+    for seed, name in enumerate(data["players"], start=1):
+        entry_register(tournament=tournament, player=players[name], seed=seed)
+    bracket_create(tournament=tournament)
+    for slot, winner, kind in data["games"]:
+        series = (
+            Series.objects.select_related("player1", "player2", "tournament")
+            .filter(tournament=tournament, slot=slot).first()
+        )  # fmt: skip
+        if series is None or players[winner].pk not in (series.player1_id, series.player2_id):
+            raise DemoError(f"{data['name']}: {winner} does not play in {slot}")
+        white = series_next_white(series, list(series.games.all())) or series.player1
+        assert white is not None
+        game_enter_quick(series=series, white=white, winner=players[winner], kind=kind)
+    return tournament, tournament.series.count(), len(data["games"])
 
 
 def _games(path: Path, by_key: dict[str, Series]) -> list[DemoGame]:
@@ -186,4 +222,10 @@ def demo_load(
         except ResultError as exc:
             raise DemoError(f"{game.source}: {located(exc, first_line=game.first_line)}") from exc
     summary.tournaments = [(t, len(by_key), count) for t, by_key, count in made]
+    try:
+        summary.tournaments += [_knockout(data, players) for data in _knockouts(directory)]
+    except KeyError as exc:
+        raise DemoError(f"the knockout demo names no {exc} (a player or a setting)") from None
+    except ResultError as exc:
+        raise DemoError(f"the knockout demo: {exc.message}") from exc
     return summary

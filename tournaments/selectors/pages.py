@@ -10,7 +10,6 @@ from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from tournaments.display import stage_name
 from tournaments.models import (
     Entry,
     Format,
@@ -24,13 +23,12 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
-from tournaments.pairing import Bracket
-from tournaments.pairing.types import Bye, LoserOf, Seed, WinnerOf
 from tournaments.selectors.access import (
     visible_rating_changes,
     visible_series,
     visible_tournaments,
 )
+from tournaments.selectors.bracket_drawing import Drawing, bracket_drawing
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
@@ -66,28 +64,6 @@ class CrossCell:
     won: bool | None  # None: not decided
 
 
-@dataclass(frozen=True, slots=True)
-class BracketBox:
-    """One match of the bracket diagram: its series if made, else where players come from."""
-
-    slot: str
-    stage: str
-    series: Series | None
-    sources: tuple[str, str]
-    label: str = ""  # the stage's display name (tournaments.display.stage_name)
-
-
-@dataclass(frozen=True, slots=True)
-class BracketColumn:
-    bracket: str
-    round: int
-    boxes: list[BracketBox]
-
-    @property
-    def label(self) -> str:
-        return self.boxes[0].label if self.boxes else ""
-
-
 @dataclass
 class TournamentPage:
     tournament: Tournament
@@ -96,7 +72,7 @@ class TournamentPage:
     standings: list[StandingRow]
     tie_breaks: list[str]
     crosstable: list[tuple[StandingRow, list[list[CrossCell] | None]]] = field(default_factory=list)
-    bracket: list[BracketColumn] = field(default_factory=list)
+    bracket: Drawing | None = None
     bracket_error: str = ""
 
     @property
@@ -107,32 +83,6 @@ class TournamentPage:
     @property
     def standings_tie_break_labels(self) -> list[str]:
         return [str(TieBreak(v).label) for v in self.tie_breaks if v in TieBreak.values]
-
-
-def _source_text(source: object, names: dict[int, str], seeds: tuple[int, ...]) -> str:
-    if isinstance(source, Seed):
-        pk = seeds[source.number - 1] if source.number <= len(seeds) else None
-        return names.get(pk or 0, f"#{source.number}")
-    if isinstance(source, Bye):
-        return "-"
-    if isinstance(source, WinnerOf):
-        return f"W {source.match}"
-    if isinstance(source, LoserOf):
-        return f"L {source.match}"
-    return "?"
-
-
-def _bracket(
-    bracket: Bracket[int], series: list[Series], names: dict[int, str]
-) -> list[BracketColumn]:
-    by_slot = {s.slot: s for s in series if s.slot}
-    columns: dict[tuple[str, int], list[BracketBox]] = defaultdict(list)
-    for m in bracket.matches:
-        a, b = (_source_text(src, names, bracket.seeds) for src in m.sources)
-        label = stage_name(bracket=m.bracket, round=m.round, stage=m.stage)
-        box = BracketBox(m.id, m.stage, by_slot.get(m.id), (a, b), label)
-        columns[(m.bracket, m.round)].append(box)
-    return [BracketColumn(k[0], k[1], boxes) for k, boxes in columns.items()]
 
 
 def _crosstable(
@@ -188,7 +138,7 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
         page.crosstable = _crosstable(standings, series)
     if bracket is not None:
         names = {e.player_id: e.player.name for e in entries}
-        page.bracket = _bracket(bracket, series, names)
+        page.bracket = bracket_drawing(bracket, series, names)
     return page
 
 

@@ -93,8 +93,8 @@ def series_recompute(*, series: Series, games: Sequence[Game] | None = None) -> 
     """Score, status, winner and finish time from the series' games; saved."""
     if games is None:
         games = list(series.games.select_related("white", "black", "winner").order_by("number"))
-    if series.status == SeriesStatus.FORFEITED:
-        return series
+    if series.status == SeriesStatus.FORFEITED or series.player2_id is None:
+        return series  # a forfeit or a bye is decided without games: nothing to recompute
     before = (series.score1, series.score2, series.status, series.winner_id, series.finished_at)
     one, two = series_scores(series, games)
     decided = series_decided_after(series, games) is not None
