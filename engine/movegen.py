@@ -91,6 +91,7 @@ class TurnState:
         "head",
         "hits",
         "omap",
+        "one_phase",
         "plain",
         "rules",
         "side",
@@ -111,6 +112,9 @@ class TurnState:
         self.every_step = rules.block_check == "every-step"
         # plain: the head allowance is one checker whatever the position (L4.1)
         self.plain = not self.head or not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
+        # the roll is played in one phase, its dice (a variant that overrides
+        # ``roll_phases`` declares phases: Lurč's houšek and paš)
+        self.one_phase = type(variant).roll_phases is Variant.roll_phases
 
     # single steps -------------------------------------------------------
 
@@ -124,15 +128,7 @@ class TurnState:
                 return ENTER_FIRST
             to = frm - die
             if to <= 0:
-                if sum(me[7:BAR]):
-                    return NOT_HOME
-                if to < 0:
-                    if self.variant.exact_bear_off:
-                        return NOT_EXACT
-                    for p in range(frm + 1, 7):
-                        if me[p]:
-                            return HIGHER_CHECKER
-                return OFF
+                return self._bear_off(me, frm, to)
         else:
             if frm == START and me[BAR]:
                 return ENTER_FIRST
@@ -140,6 +136,19 @@ class TurnState:
         if opp[self.omap[to]] >= self.closed_at:
             return CLOSED
         return to
+
+    def _bear_off(self, me: list[int], frm: int, to: int) -> int:
+        """``target`` of a step that leaves the board (``to`` 0 or below: an exact or a
+        higher die)."""
+        if sum(me[7:BAR]):
+            return NOT_HOME
+        if to < 0:
+            if self.variant.exact_bear_off:
+                return NOT_EXACT
+            for p in range(frm + 1, 7):
+                if me[p]:
+                    return HIGHER_CHECKER
+        return OFF
 
     def move(self, me: list[int], opp: list[int], frm: int, to: int) -> bool:
         """Move a checker in place (``target`` said it may); True when it hit."""

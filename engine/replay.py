@@ -31,14 +31,7 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import (
-    PlayedTurn,
-    WrittenTurn,
-    play_without_search,
-    play_written,
-    quick_play,
-    segments,
-)
+from engine.written import PlayedTurn, play_written
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,44 +286,41 @@ class _Replayer:
             return 0
         if self.variant.rolls_again:
             return 0  # paš, houšek and extra rolls: the full path
-        boards, v, rules = self.boards, self.variant, self.rules
-        first_side, mover, number = v.first_side, self.mover, self.number
-        states = self.states
+        boards, states, first_side = self.boards, self.states, self.variant.first_side
+        mover, number = self.mover, self.number
         played = 0
         for action in actions[start:]:
             dice = action.dice
-            if action.kind != "turn" or action.side is not None or action.pas is not None:
+            if not self._plain(action):
                 break
             assert dice is not None
-            if self.first and self.lot_first and dice[0] == dice[1]:
+            state = states.get((mover, dice)) or turn_state(self.variant, self.rules, mover, dice)
+            try:
+                turn = play_written(
+                    state, boards[mover], boards[1 - mover], action.moves, with_steps=False
+                )
+            except IllegalTurnError:
                 break
-            state = states.get((mover, dice))
-            if state is None:
-                state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
-            me, opp = boards[mover], boards[1 - mover]
-            segs = segments(action.moves)
-            me2, opp2 = me[:], opp[:] if state.hits else opp
-            left = play_without_search(state, me2, opp2, segs)
-            if left is None or left:
-                # the partial play again, with its steps
-                quick = None if left is None else quick_play(state, me, opp, segs)
-                try:
-                    _, me, opp = WrittenTurn(state, me, opp, segs, (state.to_play,)).play(quick)
-                except IllegalTurnError:
-                    break
-            else:
-                me, opp = me2, opp2
-            if me[OFF] == CHECKERS:
+            if turn.me[OFF] == CHECKERS:
                 break  # the game ends: the full path scores it
             self.first = False
-            boards[mover], boards[1 - mover] = me, opp
-            if mover == first_side:
-                number += 1
+            boards[mover], boards[1 - mover] = turn.me, turn.opp
+            number += mover == first_side
             mover = 1 - mover
             played += 1
         if played:
             self.mover, self.number, self.built = mover, number, None
         return played
+
+    def _plain(self, action: Action) -> bool:
+        """Whether the quick path of :meth:`_plain_run` may play ``action``: a turn with
+        no side letter and no paš, not a double as the opening lot."""
+        return (
+            action.kind == "turn"
+            and action.side is None
+            and action.pas is None
+            and not (self.first and self.lot_first and action.dice[0] == action.dice[1])  # type: ignore[index]
+        )
 
     def resign(self, action: Action) -> None:
         pos = self.position()

@@ -6,6 +6,7 @@ compared with the generated legal ends."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalTurnError
@@ -46,6 +47,25 @@ class QuickPlay(NamedTuple):
     left: list[int]
 
 
+@dataclass(frozen=True, slots=True)
+class _Reason:
+    """Why the walk that read the most written moves stopped (the error shown)."""
+
+    depth: int = -1  # written moves read before it
+    message: str = ""
+    rule: str | None = None
+    code: str = "illegal-turn"
+    params: Params = field(default_factory=dict)
+
+
+class _Most(NamedTuple):
+    """What the legal ends of a turn play: the most moves, and whether one of them plays
+    the higher die (L6)."""
+
+    moves: int
+    high: bool
+
+
 def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
@@ -64,21 +84,35 @@ def play_written(
     opp: list[int],
     moves: tuple[WrittenMove, ...],
     pas: tuple[int, int] | None = None,
+    *,
+    with_steps: bool = True,
 ) -> PlayedTurn:
     """Play the written moves of a turn on copies of the boards (the one way every
-    variant plays a written turn): the steps, the boards after them and whether the
-    player rolls again, or :class:`IllegalTurnError` with the first rule broken. A turn
-    that uses every die needs no search; a shorter one is checked against the legal
-    ends. ``pas`` is the paš written after a Lurč houšek."""
-    phases, again = state.variant.roll_phases(me, state.dice, pas)
+    variant plays a written turn, for ``verify``, ``replay`` and ``play``): the steps,
+    the boards after them and whether the player rolls again, or
+    :class:`IllegalTurnError` with the first rule broken. A turn that uses every die
+    needs no search; a shorter one is checked against the legal ends. ``pas`` is the paš
+    written after a Lurč houšek. ``with_steps=False`` (verification) may leave the steps
+    out of a turn that needed no search."""
+    phases: Phases
+    if state.one_phase:
+        phases, again = (state.to_play,), False
+    else:
+        phases, again = state.variant.roll_phases(me, state.dice, pas)
     segs = segments(moves)
-    quick = quick_play(state, me, opp, segs) if phases == (state.to_play,) else None
-    if quick is not None and not quick.left:
-        return PlayedTurn(quick.steps, quick.me, quick.opp, again and quick.me[OFF] < CHECKERS)
-    steps, me2, opp2 = WrittenTurn(state, me, opp, segs, phases).play(quick)
+    quick = None
+    if phases == (state.to_play,):
+        me2, opp2 = me[:], opp[:] if state.hits else opp
+        steps: list[Step] | None = [] if with_steps else None
+        left = play_without_search(state, me2, opp2, segs, steps)
+        if left is not None and not left:
+            return PlayedTurn(tuple(steps or ()), me2, opp2, again and me2[OFF] < CHECKERS)
+        if left is not None:  # dice left: the steps are needed for the must-play check
+            quick = quick_play(state, me, opp, segs)
+    played = WrittenTurn(state, me, opp, segs, phases).play(quick)
     # Z7, Z8: the extra roll only when every move of the roll was played
-    complete = len(steps) == sum(len(p) for p in phases)
-    return PlayedTurn(steps, me2, opp2, again and complete and me2[OFF] < CHECKERS)
+    complete = len(played.steps) == sum(len(p) for p in phases)
+    return played._replace(again=again and complete and played.me[OFF] < CHECKERS)
 
 
 def quick_play(
@@ -103,62 +137,22 @@ def play_without_search(
     only in a variant that hits) and returns the dice left unplayed (empty: a full
     play), with the steps added to ``steps`` when given. None sends the turn to the
     full search (the boards are then half played: the caller drops them)."""
-    head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
+    head, every_step, target, move = st.head, st.every_step, st.target, st.move
     head_left = 1 if st.plain else st.head_allowance(me, opp)
     dice = list(st.to_play)
     fresh: list[int] = []
-    waiting = me[BAR] or me[START]
     for frm, to, star in segs:
-        if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
-            die = frm - to
-            if die not in dice or not me[frm]:
+        die = _die_for(dice, frm, to)
+        if not die or target(me, opp, frm, die) != to:
+            return None
+        if frm == head:
+            if not head_left:
                 return None
-            if frm == head:
-                if not head_left:
-                    return None
-                head_left -= 1
-            o = omap[to]
-            n = opp[o]
-            if n >= closed_at:
-                return None
-            if not me[to]:
-                fresh.append(to)
-            me[frm] -= 1
-            me[to] += 1
-            hit = n == 1 and hits
-            if hit:
-                opp[o] = 0
-                opp[BAR] += 1
-            elif star:
-                return None
-        else:
-            if frm == OFF or to == BAR or (frm <= to and to != OFF):
-                return None
-            dist = frm - to
-            if dist in dice:
-                die = dist
-            elif to == OFF:
-                # bearing off with a higher die (L7): the smallest that fits; when a later
-                # move needed that one, the full search finds the other assignment
-                higher = [d for d in dice if d > dist]
-                if not higher:
-                    return None
-                die = min(higher)
-            else:
-                return None
-            if frm == head:
-                if not head_left:
-                    return None
-                head_left -= 1
-            if st.target(me, opp, frm, die) != to:
-                return None
-            if to and not me[to]:
-                fresh.append(to)
-            hit = st.move(me, opp, frm, to)
-            if star and not hit:
-                return None
-            waiting = me[BAR] or me[START]
-        if every_step and not st.block_ok(me, opp):
+            head_left -= 1
+        if to and not me[to]:
+            fresh.append(to)
+        hit = move(me, opp, frm, to)
+        if (star and not hit) or (every_step and not st.block_ok(me, opp)):
             return None
         dice.remove(die)
         if steps is not None:
@@ -166,6 +160,21 @@ def play_without_search(
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
     return dice
+
+
+def _die_for(dice: list[int], frm: int, to: int) -> int:
+    """The die a written move from ``frm`` to ``to`` takes without search: the one of its
+    length, or for bearing off with a higher die (L7) the smallest that fits (when a later
+    move needed that one, the full search finds the other assignment); 0 when none does
+    or the move goes backwards."""
+    if frm == OFF or to == BAR or (frm <= to and to != OFF):
+        return 0
+    dist = frm - to
+    if dist in dice:
+        return dist
+    if to != OFF:
+        return 0
+    return min((d for d in dice if d > dist), default=0)
 
 
 class WrittenTurn:
@@ -195,38 +204,28 @@ class WrittenTurn:
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
-        self.best: tuple[int, str, str | None, str, Params] = (-1, "", None, "illegal-turn", {})
+        self.best = _Reason()
         self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
-        self.result: tuple[tuple[Step, ...], list[int], list[int]] | None = None
+        self.result: PlayedTurn | None = None
 
-    def play(self, quick: QuickPlay | None = None) -> tuple[tuple[Step, ...], list[int], list[int]]:
-        st = self.state
-        if quick is not None:
-            steps, me, opp, left = quick
-            if not left or self._most_dice(steps, me, opp):
-                return steps, me, opp
-
-        if self.segs and st.variant.hits is False:
-            for a, b, star in self.segs:
-                if star:
-                    raise IllegalTurnError(
-                        f"{point_text(a)}/{point_text(b)}*: there is no hitting in "
-                        f"{st.variant.title}",
-                        rule="L3",
-                        code="no-hitting",
-                        params={"variant": st.variant.name},
-                    )
-        head_left = st.head_allowance(self.me0, self.opp0)
+    def play(self, quick: QuickPlay | None = None) -> PlayedTurn:
+        """The turn played as written (``again`` left False: the caller decides), or
+        :class:`IllegalTurnError`. ``quick`` is what :func:`quick_play` found."""
+        if quick is not None and (not quick.left or self._most_dice(quick)):
+            return PlayedTurn(quick.steps, quick.me, quick.opp)
+        self._check_hit_marks()
+        head_left = self.state.head_allowance(self.me0, self.opp0)
         if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
             assert self.result is not None
             return self.result
         journeys = self._journeys()
         if journeys is not None:
             return journeys
-        _, message, rule, code, params = self.best
+        best = self.best
+        message, rule, code, params = best.message, best.rule, best.code, best.params
         if len(self.order) > 1:
             # Z8: would the moves be a legal play in another order of the phases?
-            self.order, self.best = (self.dice,), (-1, "", None, "illegal-turn", {})
+            self.order, self.best = (self.dice,), _Reason()
             if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
                 message, rule, code, params = (
                     "the 1 and the 2 of a houšek are played, and written, before the moves "
@@ -237,7 +236,21 @@ class WrittenTurn:
                 )
         raise IllegalTurnError(message, rule=rule, code=code, params=params)
 
-    def _journeys(self) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
+    def _check_hit_marks(self) -> None:
+        """A hit marked in a variant without hitting."""
+        st = self.state
+        if self.segs and st.variant.hits is False:
+            for a, b, star in self.segs:
+                if star:
+                    raise IllegalTurnError(
+                        f"{point_text(a)}/{point_text(b)}*: there is no hitting in "
+                        f"{st.variant.title}",
+                        rule="L3",
+                        code="no-hitting",
+                        params={"variant": st.variant.name},
+                    )
+
+    def _journeys(self) -> PlayedTurn | None:
         """GNU Backgammon condenses plays: ``bar/17*(2)`` with 4-4 enters both checkers
         before either goes on. A turn with such a several-dice move that cannot be
         played in the written order is accepted when the checkers' journeys end in a
@@ -252,24 +265,20 @@ class WrittenTurn:
         for a, b, star in self.segs:
             if a == BAR and not me[BAR] and me[START]:
                 a = START
-            me[a] -= 1
-            me[b] += 1
-            if b and st.hits and opp[st.omap[b]] == 1:
-                opp[st.omap[b]] = 0
-                opp[BAR] += 1
+            if st.move(me, opp, a, b):  # the step's physical part: no dice asked
                 hit.add(b)
             elif star and b not in hit:  # ``17*(2)``: the mark repeats with the move
                 return None
         if min(me) < 0:
             return None
-        for steps, end_me, end_opp in st.generate(self.me0, self.opp0):
-            if list(end_me) == me and list(end_opp) == opp:
-                return steps, me, opp
-        return None
+        ends = {(end.me, end.opp): end.steps for end in st.generate(self.me0, self.opp0)}
+        steps = ends.get((tuple(me), tuple(opp)))
+        return None if steps is None else PlayedTurn(steps, me, opp)
 
-    def _most_dice(self, steps: tuple[Step, ...], me: list[int], opp: list[int]) -> bool:
+    def _most_dice(self, quick: QuickPlay) -> bool:
         """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
         st, me0, opp0 = self.state, self.me0, self.opp0
+        steps, me, opp = quick.steps, quick.me, quick.opp
         if st.plays_more_than(me0, opp0, len(steps)):
             return False
         if st.variant.block_rule and not st.every_step and not st.block_ok(me, opp):
@@ -284,18 +293,18 @@ class WrittenTurn:
         if self.ends is None:
             st = self.state
             generated = st.phased_ends(self.me0, self.opp0, self.phases)
-            self.ends = {(e[1], e[2]) for e in generated}
-            most = len(generated[0][0]) if generated else 0
-            high = any(s.die == st.dice[0] for e in generated for s in e[0])
-            self._most = (most, high)
+            self.ends = {(e.me, e.opp) for e in generated}
+            most = len(generated[0].steps) if generated else 0
+            high = any(s.die == st.dice[0] for e in generated for s in e.steps)
+            self._most = _Most(most, high)
         return self.ends
 
     def _fail(
         self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
     ) -> None:
         """Keep the reason of the walk that read the most moves (the error shown)."""
-        if depth > self.best[0]:
-            self.best = (depth, message, rule, code, params or {})
+        if depth > self.best.depth:
+            self.best = _Reason(depth, message, rule, code, params or {})
 
     def _walk(
         self,
@@ -515,12 +524,12 @@ class WrittenTurn:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
                 self._fail(depth, _block_message(st, "at the end of the turn"), "L5", "block")
                 return False
-            self.result = (steps, me, opp)
+            self.result = PlayedTurn(steps, me, opp)
             return True
         if (tuple(me), tuple(opp)) in self._legal_ends():
-            self.result = (steps, me, opp)
+            self.result = PlayedTurn(steps, me, opp)
             return True
-        most, high = self._most
+        most, high = self._most.moves, self._most.high
         used = len(steps)
         if most > used:
             what = (
