@@ -58,6 +58,20 @@ class _Reason:
     params: Params = field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class _Compound:
+    """A written move over several dice being resolved: the move (its index among the
+    written moves, from, to, hit mark), the steps before it, and whether some order of
+    the dice reached its point."""
+
+    i: int
+    a: int
+    b: int
+    star: bool
+    steps: tuple[Step, ...]
+    found: bool = False
+
+
 class _Most(NamedTuple):
     """What the legal ends of a turn play: the most moves, and whether one of them plays
     the higher die (L6)."""
@@ -431,89 +445,87 @@ class WrittenTurn:
     ) -> bool:
         """A move over several dice (``24/14`` with 6-4): every order of the dice whose
         intermediate landings are open and hit nothing is tried."""
-        st = self.state
-        found = False
-
-        def extend(
-            pos: int,
-            me: list[int],
-            opp: list[int],
-            left: list[int],
-            hl: int,
-            chain: tuple[Step, ...],
-        ) -> bool:
-            nonlocal found
-            for d in sorted(set(left), reverse=True):
-                if pos == st.head and not hl:
-                    self._fail(i, *_head_reason(st, self.me0, self.opp0))
-                    continue
-                landing = (BAR if pos >= BAR else pos) - d
-                if b != OFF and landing < b:
-                    continue  # overshoots the written point
-                to = st.target(me, opp, pos, d)
-                if to < 0:
-                    if to != NO_CHECKER:
-                        self._fail(i, *self._why(to, pos, b, d, me, opp))
-                    continue
-                if to != b and to == OFF:
-                    continue
-                me2, opp2 = me[:], opp[:]
-                hit = st.move(me2, opp2, pos, to)
-                rest = left[:]
-                rest.remove(d)
-                step = Step(pos, to, d, hit)
-                hl2 = hl - (pos == st.head)
-                if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-                    self._fail(i, _block_message(st, "on the way"), "L5", "block")
-                    continue
-                if to == b:
-                    if len(chain) == 0:
-                        continue  # a single die: not a compound move
-                    if star and not hit:
-                        self._fail(
-                            i,
-                            f"{_seg(a, b)}*: there is nothing to hit on point {b}",
-                            "S3",
-                            "nothing-to-hit",
-                            {"point": b},
-                        )
-                        continue
-                    found = True
-                    if self._walk(i + 1, me2, opp2, rest, hl2, (*steps, *chain, step)):
-                        return True
-                    continue
-                if hit:
-                    self._fail(
-                        i,
-                        f"{_seg(a, b)} hits on point {to} on the way: write the "
-                        f"hit as a chain ({_seg(a, to)}*/{point_text(b)})",
-                        "S3",
-                        "hit-on-the-way",
-                        {"point": to},
-                    )
-                    continue
-                if rest and extend(to, me2, opp2, rest, hl2, (*chain, step)):
-                    return True
-            return False
-
-        if extend(a, me, opp, dice, head_left, ()):
+        move = _Compound(i, a, b, star, steps)
+        if self._extend(move, a, me, opp, dice, head_left, ()):
             return True
-        if not found:
-            dist = (BAR if a >= BAR else a) - b
-            params = {"move": _seg(a, b), "roll": _roll(st), "die": dist}
-            if b != OFF and dist in st.dice:
-                message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
-                code = "die-used"
-            elif b != OFF and dist <= 6:
-                message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
-                code = "die-missing"
-            else:
-                message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
-                code, params = "cannot-play", {**params, "left": sorted(dice, reverse=True)}
-            self._fail(
-                i, message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
-            )
+        if not move.found:
+            self._fail(i, *self._no_compound(a, b, dice))
         return False
+
+    def _no_compound(self, a: int, b: int, dice: list[int]) -> tuple[str, str | None, str, Params]:
+        """Why no order of the dice left reaches ``b`` from ``a``."""
+        st = self.state
+        dist = (BAR if a >= BAR else a) - b
+        params: Params = {"move": _seg(a, b), "roll": _roll(st), "die": dist}
+        if b != OFF and dist in st.dice:
+            message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
+            code = "die-used"
+        elif b != OFF and dist <= 6:
+            message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
+            code = "die-missing"
+        else:
+            message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
+            code, params = "cannot-play", {**params, "left": sorted(dice, reverse=True)}
+        return message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
+
+    def _extend(
+        self, move: _Compound, pos: int, me: list[int], opp: list[int], left: list[int],
+        hl: int, chain: tuple[Step, ...],
+    ) -> bool:  # fmt: skip
+        """Go on with the checker on ``pos`` towards the written point, each die left."""
+        st = self.state
+        for d in sorted(set(left), reverse=True):
+            if pos == st.head and not hl:
+                self._fail(move.i, *_head_reason(st, self.me0, self.opp0))
+                continue
+            landing = (BAR if pos >= BAR else pos) - d
+            if move.b != OFF and landing < move.b:
+                continue  # overshoots the written point
+            to = st.target(me, opp, pos, d)
+            if to < 0:
+                if to != NO_CHECKER:
+                    self._fail(move.i, *self._why(to, pos, move.b, d, me, opp))
+                continue
+            if to != move.b and to == OFF:
+                continue
+            me2, opp2 = me[:], opp[:]
+            step = Step(pos, to, d, st.move(me2, opp2, pos, to))
+            rest = left[:]
+            rest.remove(d)
+            if self._on_the_way(move, me2, opp2, rest, hl - (pos == st.head), (*chain, step)):
+                return True
+        return False
+
+    def _on_the_way(
+        self, move: _Compound, me: list[int], opp: list[int], left: list[int], hl: int,
+        chain: tuple[Step, ...],
+    ) -> bool:  # fmt: skip
+        """After the last step of ``chain``: the written point reached (read the next
+        move), or a landing on the way (go on)."""
+        st, i, a, b, step = self.state, move.i, move.a, move.b, chain[-1]
+        if st.every_step and not st.block_ok(me, opp):
+            self._fail(i, _block_message(st, "on the way"), "L5", "block")
+            return False
+        if step.to == b:
+            if len(chain) == 1:
+                return False  # a single die: not a compound move
+            if move.star and not step.hit:
+                message = f"{_seg(a, b)}*: there is nothing to hit on point {b}"
+                self._fail(i, message, "S3", "nothing-to-hit", {"point": b})
+                return False
+            move.found = True
+            return self._walk(i + 1, me, opp, left, hl, (*move.steps, *chain))
+        if step.hit:
+            self._fail(
+                i,
+                f"{_seg(a, b)} hits on point {step.to} on the way: write the "
+                f"hit as a chain ({_seg(a, step.to)}*/{point_text(b)})",
+                "S3",
+                "hit-on-the-way",
+                {"point": step.to},
+            )
+            return False
+        return bool(left) and self._extend(move, step.to, me, opp, left, hl, chain)
 
     def _accept(
         self, me: list[int], opp: list[int], dice: list[int], steps: tuple[Step, ...]
