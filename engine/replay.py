@@ -299,7 +299,12 @@ class _Replayer:
         played = 0
         for action in actions[start:]:
             dice = action.dice
-            if not self._plain(action):
+            if (
+                action.kind != "turn"
+                or action.side is not None
+                or action.pas is not None
+                or (self.first and self.lot_first and dice[0] == dice[1])  # type: ignore[index]
+            ):
                 break
             assert dice is not None
             state = states.get((mover, dice)) or turn_state(self.variant, self.rules, mover, dice)
@@ -319,16 +324,6 @@ class _Replayer:
         if played:
             self.mover, self.number, self.built = mover, number, None
         return played
-
-    def _plain(self, action: Action) -> bool:
-        """Whether the quick path of :meth:`_plain_run` may play ``action``: a turn with
-        no side letter and no paš, not a double as the opening lot."""
-        return (
-            action.kind == "turn"
-            and action.side is None
-            and action.pas is None
-            and not (self.first and self.lot_first and action.dice[0] == action.dice[1])  # type: ignore[index]
-        )
 
     def resign(self, action: Action) -> None:
         pos = self.position()

@@ -113,29 +113,28 @@ def play_written(
         phases, again = (state.to_play,), False
     else:
         phases, again = state.variant.roll_phases(me, state.dice, pas)
-    segs = segments(moves)
     quick = None
     if phases == (state.to_play,):
         me2, opp2 = me[:], opp[:] if state.hits else opp
         steps: list[Step] | None = [] if with_steps else None
-        left = play_without_search(state, me2, opp2, segs, steps)
+        left = play_without_search(state, me2, opp2, moves, steps)
         if left is not None and not left:
             return PlayedTurn(tuple(steps or ()), me2, opp2, again and me2[OFF] < CHECKERS)
         if left is not None:  # dice left: the steps are needed for the must-play check
-            quick = quick_play(state, me, opp, segs)
-    played = WrittenTurn(state, me, opp, segs, phases).play(quick)
+            quick = quick_play(state, me, opp, moves)
+    played = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
     # Z7, Z8: the extra roll only when every move of the roll was played
     complete = len(played.steps) == sum(len(p) for p in phases)
     return played._replace(again=again and complete and played.me[OFF] < CHECKERS)
 
 
 def quick_play(
-    st: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]
+    st: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
 ) -> QuickPlay | None:
     """:func:`play_without_search` on copies of the boards, with its steps."""
     me2, opp2 = me[:], opp[:] if st.hits else opp
     steps: list[Step] = []
-    left = play_without_search(st, me2, opp2, segs, steps)
+    left = play_without_search(st, me2, opp2, moves, steps)
     return None if left is None else QuickPlay(tuple(steps), me2, opp2, left)
 
 
@@ -143,7 +142,7 @@ def play_without_search(
     st: TurnState,
     me: list[int],
     opp: list[int],
-    segs: tuple[Segment, ...],
+    moves: tuple[WrittenMove, ...],
     steps: list[Step] | None = None,
 ) -> list[int] | None:
     """The common case without search: each written move takes the one die of its
@@ -155,22 +154,23 @@ def play_without_search(
     head_left = 1 if st.plain else st.head_allowance(me, opp)
     dice = list(st.to_play)
     fresh: list[int] = []
-    for frm, to, star in segs:
-        die = _die_for(dice, frm, to)
-        if not die or target(me, opp, frm, die) != to:
-            return None
-        if frm == head:
-            if not head_left:
+    for written in moves:
+        for frm, to, star in written.segments:
+            die = _die_for(dice, frm, to)
+            if not die or target(me, opp, frm, die) != to:
                 return None
-            head_left -= 1
-        if to and not me[to]:
-            fresh.append(to)
-        hit = move(me, opp, frm, to)
-        if (star and not hit) or (every_step and not st.block_ok(me, opp)):
-            return None
-        dice.remove(die)
-        if steps is not None:
-            steps.append(Step(frm, to, die, hit))
+            if frm == head:
+                if not head_left:
+                    return None
+                head_left -= 1
+            if to and not me[to]:
+                fresh.append(to)
+            hit = move(me, opp, frm, to)
+            if (star and not hit) or (every_step and not st.block_ok(me, opp)):
+                return None
+            dice.remove(die)
+            if steps is not None:
+                steps.append(Step(frm, to, die, hit))
     if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
         return None
     return dice
