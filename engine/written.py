@@ -185,7 +185,9 @@ def play_without_search(
         dice.remove(die)
         if steps is not None:
             steps.append(Step(frm, to, die, hit))
-    return dice if _ends_lawfully(st, me, opp, dice, fresh) else None
+    # L5 at the end of a full play, around the points it newly occupied
+    lawful = dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+    return dice if lawful else None
 
 
 def _other_step(
@@ -200,13 +202,6 @@ def _other_step(
     if to and not me[to]:
         fresh.append(to)
     return Step(frm, to, die, st.move(me, opp, frm, to))
-
-
-def _ends_lawfully(
-    st: TurnState, me: list[int], opp: list[int], dice: list[int], fresh: list[int]
-) -> bool:
-    """L5 at the end of a full play, around the points it newly occupied."""
-    return bool(dice) or not fresh or st.every_step or st.block_ok_near(me, opp, fresh)
 
 
 def _die_for(dice: list[int], frm: int, to: int) -> int:
