@@ -82,73 +82,85 @@ def looks_like_mat(text: str) -> bool:
 def parse_mat(text: str) -> MatMatch:
     """Read a .mat file; a malformed line raises :class:`RecordSyntaxError` with its
     line and column (``game`` set to the game's number in the file)."""
-    length: int | None = None
-    event = ""
-    games: list[MatGame] = []
-    expect_players: tuple[int, int] | None = None  # (game number, line of " Game K")
+    reader = _MatReader()
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
+        reader.line(number, raw.rstrip())
+    if reader.expect_players is not None:
+        raise RecordSyntaxError(
+            "the file ends before the players' line of the last game",
+            line=reader.expect_players[1],
+            col=1,
+            game=len(reader.games) + 1,
+            code="mat-ends-early",
+        )
+    if reader.length is None:
+        raise RecordSyntaxError(
+            "this is not a .mat file: no 'N point match' line", line=1, col=1, code="not-mat"
+        )
+    return MatMatch(reader.length, reader.games, reader.event)
+
+
+class _MatReader:
+    """The state of reading a .mat file line by line."""
+
+    def __init__(self) -> None:
+        self.length: int | None = None
+        self.event = ""
+        self.games: list[MatGame] = []
+        self.expect_players: tuple[int, int] | None = None  # (game number, line of " Game K")
+
+    def line(self, number: int, line: str) -> None:
         stripped = line.lstrip()
-        col = len(line) - len(stripped) + 1
         if not stripped:
-            continue
+            return
         if stripped.startswith(";"):
             m = _EVENT.match(stripped)
-            event = m.group(1) if m else event
-            continue
-        game = games[-1] if games else None
+            self.event = m.group(1) if m else self.event
+            return
         try:
-            if expect_players is not None:
-                m = _PLAYERS.match(line)
-                if m is None:
-                    raise _error(
-                        "expected the players and scores, like 'Ann : 0   Bob : 2'",
-                        code="mat-no-players",
-                    )
-                names = (m.group(1), m.group(3))
-                scores = (int(m.group(2)), int(m.group(4)))
-                games.append(MatGame(expect_players[0], expect_players[1], names, scores))
-                expect_players = None
-            elif (m := _HEADER.match(line)) is not None:
-                if length is not None or games:
-                    raise _error(
-                        "a second 'N point match' line: a .mat file holds one match",
-                        code="mat-two-headers",
-                    )
-                length = int(m.group(1))
-            elif (m := _GAME.match(line)) is not None:
-                if length is None:
-                    raise _error(
-                        "the file must start with its 'N point match' line", code="mat-no-header"
-                    )
-                _check_complete(game, last=False)
-                expect_players = (int(m.group(1)), number)
-            elif game is None:
-                raise _error("expected 'N point match' or 'Game K'", code="mat-expected-game")
-            else:
-                _read_cells(game, line, number)
+            self._read(number, line)
         except _LineError as exc:
+            col = len(line) - len(stripped) + 1
             raise RecordSyntaxError(
                 exc.message,
                 code=exc.code,
                 params=exc.params,
                 line=number,
                 col=exc.col or col,
-                game=len(games) or None,
+                game=len(self.games) or None,
             ) from None
-    if expect_players is not None:
-        raise RecordSyntaxError(
-            "the file ends before the players' line of the last game",
-            code="mat-ends-early",
-            line=expect_players[1],
-            col=1,
-            game=len(games) + 1,
-        )
-    if length is None:
-        raise RecordSyntaxError(
-            "this is not a .mat file: no 'N point match' line", code="not-mat", line=1, col=1
-        )
-    return MatMatch(length, games, event)
+
+    def _read(self, number: int, line: str) -> None:
+        game = self.games[-1] if self.games else None
+        if self.expect_players is not None:
+            m = _PLAYERS.match(line)
+            if m is None:
+                raise _error(
+                    "expected the players and scores, like 'Ann : 0   Bob : 2'",
+                    code="mat-no-players",
+                )
+            names = (m.group(1), m.group(3))
+            scores = (int(m.group(2)), int(m.group(4)))
+            self.games.append(MatGame(*self.expect_players, names, scores))
+            self.expect_players = None
+        elif (m := _HEADER.match(line)) is not None:
+            if self.length is not None or self.games:
+                raise _error(
+                    "a second 'N point match' line: a .mat file holds one match",
+                    code="mat-two-headers",
+                )
+            self.length = int(m.group(1))
+        elif (m := _GAME.match(line)) is not None:
+            if self.length is None:
+                raise _error(
+                    "the file must start with its 'N point match' line", code="mat-no-header"
+                )
+            _check_complete(game, last=False)
+            self.expect_players = (int(m.group(1)), number)
+        elif game is None:
+            raise _error("expected 'N point match' or 'Game K'", code="mat-expected-game")
+        else:
+            _read_cells(game, line, number)
 
 
 class _LineError(Exception):
@@ -176,26 +188,7 @@ def _check_complete(game: MatGame | None, *, last: bool) -> None:
 
 def _read_cells(game: MatGame, line: str, number: int) -> None:
     numbered = _NUMBERED.match(line)
-    start = numbered.end() if numbered else 0
-    pos = start
-    found: list[tuple[re.Match[str], int]] = []
-    while True:
-        while pos < len(line) and line[pos] in " \t":
-            pos += 1
-        if pos >= len(line):
-            break
-        m = _CELL.match(line, pos)
-        if m is None or (m.end() < len(line) and line[m.end()] not in " \t"):
-            word = line[pos:].split()[0]
-            raise _error(
-                f"cannot read {word!r}: expected a turn like '64: 24/18 18/14', "
-                "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'",
-                pos + 1,
-                code="mat-bad-cell",
-                params={"word": repr(word)},
-            )
-        found.append((m, pos))
-        pos = m.end()
+    found = _cells(line, numbered.end() if numbered else 0)
     if not numbered and any(m.group("wins") is None for m, _ in found):
         raise _error("a move line must start with its number, like ' 12)'", code="mat-no-number")
     if len(found) > 2:
@@ -226,6 +219,28 @@ def _read_cells(game: MatGame, line: str, number: int) -> None:
         kind = next(k for k in ("turn", "double", "take", "drop") if m.group(k))
         text = _turn_text(m, line) if kind == "turn" else m.group(kind)
         game.cells.append(MatCell(kind, player, number, at + 1, text))
+
+
+def _cells(line: str, pos: int) -> list[tuple[re.Match[str], int]]:
+    """The cells of a move line from ``pos`` on, each with where it starts."""
+    found: list[tuple[re.Match[str], int]] = []
+    while True:
+        while pos < len(line) and line[pos] in " \t":
+            pos += 1
+        if pos >= len(line):
+            return found
+        m = _CELL.match(line, pos)
+        if m is None or (m.end() < len(line) and line[m.end()] not in " \t"):
+            word = line[pos:].split()[0]
+            raise _error(
+                f"cannot read {word!r}: expected a turn like '64: 24/18 18/14', "
+                "'Doubles => 2', 'Takes', 'Drops' or 'Wins 1 point'",
+                pos + 1,
+                code="mat-bad-cell",
+                params={"word": repr(word)},
+            )
+        found.append((m, pos))
+        pos = m.end()
 
 
 def _turn_text(m: re.Match[str], line: str) -> str:

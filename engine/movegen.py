@@ -91,6 +91,7 @@ class TurnState:
         "head",
         "hits",
         "omap",
+        "one_phase",
         "plain",
         "rules",
         "side",
@@ -111,6 +112,9 @@ class TurnState:
         self.every_step = rules.block_check == "every-step"
         # plain: the head allowance is one checker whatever the position (L4.1)
         self.plain = not self.head or not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
+        # the roll is played in one phase, its dice (a variant that overrides
+        # ``roll_phases`` declares phases: Lurč's houšek and paš)
+        self.one_phase = type(variant).roll_phases is Variant.roll_phases
 
     # single steps -------------------------------------------------------
 
@@ -124,15 +128,7 @@ class TurnState:
                 return ENTER_FIRST
             to = frm - die
             if to <= 0:
-                if sum(me[7:BAR]):
-                    return NOT_HOME
-                if to < 0:
-                    if self.variant.exact_bear_off:
-                        return NOT_EXACT
-                    for p in range(frm + 1, 7):
-                        if me[p]:
-                            return HIGHER_CHECKER
-                return OFF
+                return self._bear_off(me, frm, to)
         else:
             if frm == START and me[BAR]:
                 return ENTER_FIRST
@@ -140,6 +136,19 @@ class TurnState:
         if opp[self.omap[to]] >= self.closed_at:
             return CLOSED
         return to
+
+    def _bear_off(self, me: list[int], frm: int, to: int) -> int:
+        """``target`` of a step that leaves the board (``to`` 0 or below: an exact or a
+        higher die)."""
+        if sum(me[7:BAR]):
+            return NOT_HOME
+        if to < 0:
+            if self.variant.exact_bear_off:
+                return NOT_EXACT
+            for p in range(frm + 1, 7):
+                if me[p]:
+                    return HIGHER_CHECKER
+        return OFF
 
     def move(self, me: list[int], opp: list[int], frm: int, to: int) -> bool:
         """Move a checker in place (``target`` said it may); True when it hit."""
@@ -223,67 +232,9 @@ class TurnState:
         child searches only what was legal before plus the checker just moved."""
         if self.dice[0] == self.dice[1] and self._capacity(me, opp) <= used:
             return False
-        start_me, start_opp = me, opp
-        lawful_start: list[bool] = []  # computed when first needed
-
-        def lawful() -> bool:
-            if not lawful_start:
-                lawful_start.append(
-                    not self.variant.block_rule or self.block_ok(start_me, start_opp)
-                )
-            return lawful_start[0]
-
-        every_step, head, target = self.every_step, self.head, self.target
-        seen: set[tuple[object, ...]] = set()
-
-        def deeper(
-            me: list[int], opp: list[int], left: tuple[int, ...], head_left: int, depth: int,
-            fresh: tuple[int, ...], pool: list[int] | None,
-        ) -> bool:  # fmt: skip
-            sources = _sources(me) if pool is None else pool
-            legal = {
-                d: [s for s in sources if (s != head or head_left) and target(me, opp, s, d) >= 0]
-                for d in set(left)
-            }
-            everything = every_step or me[BAR] or me[START]
-            for i, d in enumerate(left):
-                if i and d == left[i - 1]:
-                    continue
-                rest = left[:i] + left[i + 1 :]
-                for frm in legal[d]:
-                    to = target(me, opp, frm, d)
-                    me2, opp2 = me[:], opp[:]
-                    new_point = to and not me2[to]
-                    self.move(me2, opp2, frm, to)
-                    if every_step and not self.block_ok(me2, opp2):
-                        continue
-                    f2 = (*fresh, to) if new_point else fresh
-                    if depth >= used and (
-                        every_step
-                        or not self.variant.block_rule
-                        or (self.block_ok_near(me2, opp2, list(f2)) if lawful() else
-                            self.block_ok(me2, opp2))
-                    ):  # fmt: skip
-                        return True
-                    if not rest:
-                        continue
-                    hl = head_left - (frm == head)
-                    key = (tuple(me2), tuple(opp2), rest, hl)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    child: list[int] | None = None
-                    if not everything and any(me2[7:BAR]):
-                        pool2 = {x for e in set(rest) for x in legal[e] if me2[x]}
-                        if to:
-                            pool2.add(to)
-                        child = sorted(pool2, reverse=True)
-                    if deeper(me2, opp2, rest, hl, depth + 1, f2, child):
-                        return True
-            return False
-
         dice = tuple(sorted(self.to_play, reverse=True))
-        return deeper(me[:], opp[:], dice, self.head_allowance(me, opp), 0, (), None)
+        search = _MoreThan(self, me, opp, used)
+        return search.deeper(me[:], opp[:], dice, self.head_allowance(me, opp), 0, (), None)
 
     def _capacity(self, me: list[int], opp: list[int]) -> int:
         """An upper bound of the moves a double allows: each checker alone, as far as
@@ -332,85 +283,9 @@ class TurnState:
     ) -> list[End]:
         """Every distinct legal end of the turn with one canonical way to play it.
         ``dice`` overrides the values to play (Lurč's placing and paš turns)."""
-        if dice is None:
-            dice = dice_to_play(self.dice)
-        nodes: dict[tuple[tuple[int, ...], tuple[int, ...]], _Node] = {}
-        seen: set[tuple[object, ...]] = set()
-        every_step = self.rules.block_check == "every-step"
-        high = max(dice) if dice else 0
-        mixed = len(dice) == 2 and dice[0] != dice[1]
-
-        # L5 is checked only around newly occupied points when the position before
-        # the turn is lawful (the usual case), everywhere otherwise.
-        lawful = not self.variant.block_rule or self.block_ok(me, opp)
-
-        def visit(
-            me: list[int],
-            opp: list[int],
-            left: tuple[int, ...],
-            head_left: int,
-            path: tuple[Step, ...],
-            fresh: tuple[int, ...],
-        ) -> None:
-            tme, topp = tuple(me), tuple(opp)
-            if (tme, topp, left, head_left) in seen:
-                return
-            seen.add((tme, topp, left, head_left))
-            key = (tme, topp)
-            used = len(dice) - len(left)
-            node = nodes.get(key)
-            if node is None:
-                if every_step:
-                    ok = True  # every step was checked on the way
-                elif lawful:
-                    ok = not fresh or self.block_ok_near(me, opp, list(fresh))
-                else:
-                    ok = self.block_ok(me, opp)
-                node = nodes[key] = _Node(used, path, ok)
-            elif used > node.used:
-                # the same position with more dice (a bear-off with a higher die wastes
-                # pips: 5/4/off with 1-5 ends where 5/off does): it counts as a full play
-                node.used, node.path = used, path
-            if mixed and used == 1 and path[0].die == high and node.high_path is None:
-                node.high_path = path
-            tried: set[int] = set()
-            sources = _sources(me)
-            if path and path[-1].to in sources and sources[0] != path[-1].to:
-                # keep moving the same checker first: canonical plays chain naturally
-                sources.remove(path[-1].to)
-                sources.insert(0, path[-1].to)
-            for i, d in enumerate(left):
-                if d in tried:
-                    continue
-                tried.add(d)
-                rest = left[:i] + left[i + 1 :]
-                for frm in sources:
-                    if frm == self.head and not head_left:
-                        continue
-                    to = self.target(me, opp, frm, d)
-                    if to < 0:
-                        continue
-                    me2, opp2 = me[:], opp[:]
-                    new_point = to and not me2[to]
-                    hit = self.move(me2, opp2, frm, to)
-                    if every_step and not self.block_ok(me2, opp2):
-                        continue
-                    visit(
-                        me2,
-                        opp2,
-                        rest,
-                        head_left - (frm == self.head),
-                        (*path, Step(frm, to, d, hit)),
-                        (*fresh, to) if new_point else fresh,
-                    )
-
-        visit(me[:], opp[:], dice, self.head_allowance(me, opp), (), ())
-        best = max((n.used for n in nodes.values() if n.ok), default=0)
-        ends = [(k, n) for k, n in nodes.items() if n.ok and n.used == best]
-        if best == 1 and mixed and any(n.high_path is not None for _, n in ends):
-            # L6: when only one die can be played, it must be the higher one
-            return [End(n.high_path, k[0], k[1]) for k, n in ends if n.high_path is not None]
-        return [End(n.path, k[0], k[1]) for k, n in ends]
+        search = _Search(self, me, opp, dice_to_play(self.dice) if dice is None else dice)
+        search.visit(me[:], opp[:], search.dice, self.head_allowance(me, opp), (), ())
+        return search.ends()
 
     def phased_ends(self, me: list[int], opp: list[int], phases: Phases) -> list[End]:
         """Legal ends of a turn played phase by phase, each phase under the must-play
@@ -426,6 +301,192 @@ class TurnState:
                     found.setdefault((m2, o2), steps + more)
             ends = [End(steps, m, o) for (m, o), steps in found.items()]
         return ends
+
+
+class _MoreThan:
+    """The search of :meth:`TurnState.plays_more_than`: depth first, stopping at the
+    first lawful play of more than ``used`` dice."""
+
+    __slots__ = ("_lawful", "me0", "opp0", "seen", "st", "used")
+
+    def __init__(self, st: TurnState, me: list[int], opp: list[int], used: int):
+        self.st, self.me0, self.opp0, self.used = st, me, opp, used
+        self.seen: set[tuple[object, ...]] = set()
+        self._lawful: bool | None = None  # the start position obeys L5: computed when needed
+
+    def lawful(self) -> bool:
+        if self._lawful is None:
+            st = self.st
+            self._lawful = not st.variant.block_rule or st.block_ok(self.me0, self.opp0)
+        return self._lawful
+
+    def deeper(
+        self, me: list[int], opp: list[int], left: tuple[int, ...], head_left: int, depth: int,
+        fresh: tuple[int, ...], pool: list[int] | None,
+    ) -> bool:  # fmt: skip
+        st = self.st
+        sources = _sources(me) if pool is None else pool
+        head, target = st.head, st.target
+        legal = {
+            d: [s for s in sources if (s != head or head_left) and target(me, opp, s, d) >= 0]
+            for d in set(left)
+        }
+        for i, d in enumerate(left):
+            if i and d == left[i - 1]:
+                continue
+            rest = left[:i] + left[i + 1 :]
+            for frm in legal[d]:
+                if self._step(me, opp, frm, d, rest, head_left, depth, fresh, legal):
+                    return True
+        return False
+
+    def _step(
+        self, me: list[int], opp: list[int], frm: int, d: int, rest: tuple[int, ...],
+        head_left: int, depth: int, fresh: tuple[int, ...], legal: dict[int, list[int]],
+    ) -> bool:  # fmt: skip
+        """Play ``frm`` with ``d``: True when that play, or one after it, plays more."""
+        st = self.st
+        every_step = st.every_step
+        to = st.target(me, opp, frm, d)
+        me2, opp2 = me[:], opp[:]
+        new_point = to and not me2[to]
+        st.move(me2, opp2, frm, to)
+        if every_step and not st.block_ok(me2, opp2):
+            return False
+        f2 = (*fresh, to) if new_point else fresh
+        if depth >= self.used and self._ends_lawfully(me2, opp2, f2):
+            return True
+        if not rest:
+            return False
+        hl = head_left - (frm == st.head)
+        key = (tuple(me2), tuple(opp2), rest, hl)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        child: list[int] | None = None
+        if not (every_step or me[BAR] or me[START]) and any(me2[7:BAR]):
+            pool = {x for e in set(rest) for x in legal[e] if me2[x]}
+            if to:
+                pool.add(to)
+            child = sorted(pool, reverse=True)
+        return self.deeper(me2, opp2, rest, hl, depth + 1, f2, child)
+
+    def _ends_lawfully(self, me: list[int], opp: list[int], fresh: tuple[int, ...]) -> bool:
+        st = self.st
+        if st.every_step or not st.variant.block_rule:
+            return True
+        if self.lawful():
+            return st.block_ok_near(me, opp, list(fresh))
+        return st.block_ok(me, opp)
+
+
+class _Search:
+    """The search of every legal end of one turn (:meth:`TurnState.generate`): each
+    distinct position reached, with the most dice played to reach it."""
+
+    __slots__ = ("dice", "every_step", "high", "lawful", "mixed", "nodes", "seen", "st")
+
+    def __init__(self, st: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...]):
+        self.st = st
+        self.dice = dice
+        self.nodes: dict[tuple[tuple[int, ...], tuple[int, ...]], _Node] = {}
+        self.seen: set[tuple[object, ...]] = set()
+        self.every_step = st.every_step
+        self.high = max(dice) if dice else 0
+        self.mixed = len(dice) == 2 and dice[0] != dice[1]
+        # L5 is checked only around newly occupied points when the position before
+        # the turn is lawful (the usual case), everywhere otherwise.
+        self.lawful = not st.variant.block_rule or st.block_ok(me, opp)
+
+    def visit(
+        self,
+        me: list[int],
+        opp: list[int],
+        left: tuple[int, ...],
+        head_left: int,
+        path: tuple[Step, ...],
+        fresh: tuple[int, ...],
+    ) -> None:
+        tme, topp = tuple(me), tuple(opp)
+        if (tme, topp, left, head_left) in self.seen:
+            return
+        self.seen.add((tme, topp, left, head_left))
+        self._note(tme, topp, me, opp, len(self.dice) - len(left), path, fresh)
+        sources = _sources(me)
+        if path and path[-1].to in sources and sources[0] != path[-1].to:
+            # keep moving the same checker first: canonical plays chain naturally
+            sources.remove(path[-1].to)
+            sources.insert(0, path[-1].to)
+        tried: set[int] = set()
+        for i, d in enumerate(left):
+            if d not in tried:
+                tried.add(d)
+                rest = left[:i] + left[i + 1 :]
+                self._steps(me, opp, rest, d, head_left, path, fresh, sources)
+
+    def _note(
+        self,
+        tme: tuple[int, ...],
+        topp: tuple[int, ...],
+        me: list[int],
+        opp: list[int],
+        used: int,
+        path: tuple[Step, ...],
+        fresh: tuple[int, ...],
+    ) -> None:
+        """Keep the position reached with ``used`` dice (and whether it ends lawfully)."""
+        node = self.nodes.get((tme, topp))
+        if node is None:
+            if self.every_step:
+                ok = True  # every step was checked on the way
+            elif self.lawful:
+                ok = not fresh or self.st.block_ok_near(me, opp, list(fresh))
+            else:
+                ok = self.st.block_ok(me, opp)
+            node = self.nodes[(tme, topp)] = _Node(used, path, ok)
+        elif used > node.used:
+            # the same position with more dice (a bear-off with a higher die wastes
+            # pips: 5/4/off with 1-5 ends where 5/off does): it counts as a full play
+            node.used, node.path = used, path
+        if self.mixed and used == 1 and path[0].die == self.high and node.high_path is None:
+            node.high_path = path
+
+    def _steps(
+        self, me: list[int], opp: list[int], rest: tuple[int, ...], d: int, head_left: int,
+        path: tuple[Step, ...], fresh: tuple[int, ...], sources: list[int],
+    ) -> None:  # fmt: skip
+        """Visit every position one step with ``d`` leads to."""
+        st = self.st
+        head, target, move, every_step = st.head, st.target, st.move, self.every_step
+        for frm in sources:
+            if frm == head and not head_left:
+                continue
+            to = target(me, opp, frm, d)
+            if to < 0:
+                continue
+            me2, opp2 = me[:], opp[:]
+            new_point = to and not me2[to]
+            hit = move(me2, opp2, frm, to)
+            if every_step and not st.block_ok(me2, opp2):
+                continue
+            self.visit(
+                me2,
+                opp2,
+                rest,
+                head_left - (frm == head),
+                (*path, Step(frm, to, d, hit)),
+                (*fresh, to) if new_point else fresh,
+            )
+
+    def ends(self) -> list[End]:
+        """The legal ends: the positions reached with the most dice, ending lawfully."""
+        nodes = self.nodes
+        best = max((n.used for n in nodes.values() if n.ok), default=0)
+        ends = [(k, n) for k, n in nodes.items() if n.ok and n.used == best]
+        if best == 1 and self.mixed and any(n.high_path is not None for _, n in ends):
+            # L6: when only one die can be played, it must be the higher one
+            return [End(n.high_path, k[0], k[1]) for k, n in ends if n.high_path is not None]
+        return [End(n.path, k[0], k[1]) for k, n in ends]
 
 
 class End(NamedTuple):

@@ -387,44 +387,42 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> 
     (what a program writes). None when anything else appears: the tokenizer of
     :func:`_read_movetext` reads it then."""
     actions: list[Action] = []
-    cached = _MOVE_CACHE.get
-    roll_of = _DICE_TOKENS.get
-    numbers = _TURN_NUMBERS
-    append = actions.append
     for line_no, line in lines:
-        if "{" in line or ";" in line:
+        if "{" in line or ";" in line or not _read_plain_line(line_no, line, repeats, actions):
             return None
-        cursor = 0
-        dice: tuple[int, int] | None = None
-        col = 0
-        moves: list[WrittenMove] = []
-        for token in line.split():
-            move = cached(token)
-            if move is not None:
-                if dice is None or move.repeat > repeats:
-                    return None
-                moves.append(move)
-                continue
-            if token in numbers:
-                continue
-            roll = roll_of(token)
-            if roll is not None:
-                if dice is not None:
-                    append(
-                        _new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ()))
-                    )
-                cursor = line.find(token, cursor)
-                col = cursor + 1
-                cursor += len(token)
-                dice, moves = roll, []
-                continue
-            move = _read_move(token) if dice is not None and "/" in token else None
-            if move is None or move.repeat > repeats:
-                return None
-            moves.append(move)
-        if dice is not None:
-            append(_new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
     return actions
+
+
+def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action]) -> bool:
+    """Add the turns of one plain line to ``actions``; False when the line is not plain."""
+    cached = _MOVE_CACHE.get
+    cursor = 0
+    dice: tuple[int, int] | None = None
+    col = 0
+    moves: list[WrittenMove] = []
+    for token in line.split():
+        move = cached(token)
+        if move is None and token in _TURN_NUMBERS:
+            continue
+        roll = _DICE_TOKENS.get(token) if move is None else None
+        if roll is not None:
+            if dice is not None:
+                actions.append(
+                    _new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ()))
+                )
+            cursor = line.find(token, cursor)
+            col = cursor + 1
+            cursor += len(token)
+            dice, moves = roll, []
+            continue
+        if move is None and dice is not None and "/" in token:
+            move = _read_move(token)
+        if move is None or dice is None or move.repeat > repeats:
+            return False
+        moves.append(move)
+    if dice is not None:
+        actions.append(_new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
+    return True
 
 
 def _read_movetext(
@@ -435,53 +433,64 @@ def _read_movetext(
     plain = _read_plain_movetext(lines, repeats)
     if plain is not None:
         return plain, []
-    text = "\n".join(line for _, line in lines)
-    actions: list[Action] = []
-    preamble: list[str] = []
-    # the moves and comments of the last action, gathered here and put into it when the
-    # next action starts (rebuilding the action for each would be quadratic)
-    extra_moves: list[WrittenMove] = []
-    extra_comments: list[str] = []
-    pending: tuple[int, int, int] | None = None  # a side letter read: side, line, col
-    pos = 0
-    # an offset whose line is known, that line and where it starts (all only move forward,
-    # so finding the line and column of every token is linear in the text)
-    line_at, line_no, line_start = 0, lines[0][0], 0
+    return _Tokenizer(lines, repeats).read()
 
-    def where(offset: int) -> tuple[int, int]:
-        nonlocal line_at, line_no, line_start
-        newlines = text.count("\n", line_at, offset)
+
+class _Tokenizer:
+    """The general movetext reader: comments, side letters, cube actions and resignations
+    besides turns, each token placed at its line and column."""
+
+    def __init__(self, lines: Sequence[tuple[int, str]], repeats: int) -> None:
+        self.text = "\n".join(line for _, line in lines)
+        self.repeats = repeats
+        self.actions: list[Action] = []
+        self.preamble: list[str] = []
+        # the moves and comments of the last action, gathered here and put into it when
+        # the next action starts (rebuilding the action for each would be quadratic)
+        self.extra_moves: list[WrittenMove] = []
+        self.extra_comments: list[str] = []
+        self.pending: tuple[int, int, int] | None = None  # a side letter read: side, line, col
+        # an offset whose line is known, that line and where it starts (all only move
+        # forward, so finding the line and column of every token is linear in the text)
+        self.line_at, self.line_no, self.line_start = 0, lines[0][0], 0
+
+    def where(self, offset: int) -> tuple[int, int]:
+        text = self.text
+        newlines = text.count("\n", self.line_at, offset)
         if newlines:
-            line_no += newlines
-            line_start = text.rfind("\n", line_at, offset) + 1
-        line_at = offset
-        return line_no, offset - line_start + 1
+            self.line_no += newlines
+            self.line_start = text.rfind("\n", self.line_at, offset) + 1
+        self.line_at = offset
+        return self.line_no, offset - self.line_start + 1
 
-    def flush() -> None:
-        if actions and (extra_moves or extra_comments):
-            last = actions[-1]
-            actions[-1] = last._replace(
-                moves=(*last.moves, *extra_moves), comments=(*last.comments, *extra_comments)
+    def flush(self) -> None:
+        if self.actions and (self.extra_moves or self.extra_comments):
+            last = self.actions[-1]
+            self.actions[-1] = last._replace(
+                moves=(*last.moves, *self.extra_moves),
+                comments=(*last.comments, *self.extra_comments),
             )
-            extra_moves.clear()
-            extra_comments.clear()
+            self.extra_moves.clear()
+            self.extra_comments.clear()
 
-    size = len(text)
-    while pos < size:
-        m = _TOKEN.search(text, pos)
-        if m is None:
-            break
-        pos = m.end()
-        word = m.group()
-        line, col = where(m.start())
+    def read(self) -> tuple[list[Action], list[str]]:
+        for m in _TOKEN.finditer(self.text):
+            line, col = self.where(m.start())
+            self.token(m.group(), line, col)
+        if self.pending:
+            raise RecordSyntaxError(
+                "a side letter ends the game without a turn",
+                line=self.pending[1],
+                col=self.pending[2],
+                code="side-letter-at-end",
+            )
+        self.flush()
+        return self.actions, self.preamble
+
+    def token(self, word: str, line: int, col: int) -> None:
         if word[0] in "{;":
-            if word[0] == "{" and not word.endswith("}"):
-                raise RecordSyntaxError(
-                    "a comment { is never closed by }", code="open-comment", line=line, col=col
-                )
-            body = word[1:-1] if word[0] == "{" else word[1:]
-            (extra_comments if actions else preamble).append(body.strip())
-            continue
+            self.comment(word, line, col)
+            return
         if len(word) > _LONGEST_WORD:
             raise RecordSyntaxError(
                 f"cannot read {_shown(word)}: it is longer than any dice, move or word",
@@ -495,40 +504,55 @@ def _read_movetext(
             word = word[number.end() :]
             col += number.end()
             if not word:
-                continue
+                return
         if word in ("W", "B"):
-            if pending:
+            if self.pending:
                 raise RecordSyntaxError(
                     f"{word!r} follows another side letter",
-                    code="side-letter-twice",
-                    params={"letter": repr(word)},
                     line=line,
                     col=col,
+                    code="side-letter-twice",
+                    params={"letter": repr(word)},
                 )
-            pending = (WHITE if word == "W" else BLACK, line, col)
-            continue
+            self.pending = (WHITE if word == "W" else BLACK, line, col)
+            return
         dice_m = _DICE.match(word)
         if dice_m:
-            side, line, col = _side(dice_m.group(1), pending, line, col)
-            pending = None
-            roll, pas = _dice_values(dice_m, line, col)
-            flush()
-            actions.append(Action("turn", side, line, col, roll, pas))
+            self.dice(dice_m, line, col)
             word = word[dice_m.end() :]
             col += dice_m.end()
             if not word:
-                continue
+                return
+        self.word(word, line, col)
+
+    def comment(self, word: str, line: int, col: int) -> None:
+        if word[0] == "{" and not word.endswith("}"):
+            raise RecordSyntaxError(
+                "a comment { is never closed by }", line=line, col=col, code="open-comment"
+            )
+        body = word[1:-1] if word[0] == "{" else word[1:]
+        (self.extra_comments if self.actions else self.preamble).append(body.strip())
+
+    def dice(self, dice_m: re.Match[str], line: int, col: int) -> None:
+        side, line, col = _side(dice_m.group(1), self.pending, line, col)
+        self.pending = None
+        roll, pas = _dice_values(dice_m, line, col)
+        self.flush()
+        self.actions.append(Action("turn", side, line, col, roll, pas))
+
+    def word(self, word: str, line: int, col: int) -> None:
+        """A cube action, a resignation, an acceptance or a move."""
         cube = _WORD.fullmatch(word)
         if cube:
-            side, line, col = _side(cube.group(1), pending, line, col)
-            pending = None
-            flush()
-            actions.append(Action(cube.group(2), side, line, col))
-            continue
+            side, line, col = _side(cube.group(1), self.pending, line, col)
+            self.pending = None
+            self.flush()
+            self.actions.append(Action(cube.group(2), side, line, col))
+            return
         move = _MOVE.fullmatch(word)
-        if move and pending is None and actions and actions[-1].kind == "turn":
-            extra_moves.append(_written_move(move, line, col, repeats))
-            continue
+        if move and self.pending is None and self.actions and self.actions[-1].kind == "turn":
+            self.extra_moves.append(_written_move(move, line, col, self.repeats))
+            return
         if move:
             raise RecordSyntaxError(
                 f"the move {word!r} has no dice before it (write them like 64: {word})",
@@ -541,15 +565,6 @@ def _read_movetext(
         raise RecordSyntaxError(
             message, code=code, params={"word": _shown(word)}, line=line, col=col
         )
-    if pending:
-        raise RecordSyntaxError(
-            "a side letter ends the game without a turn",
-            code="side-letter-at-end",
-            line=pending[1],
-            col=pending[2],
-        )
-    flush()
-    return actions, preamble
 
 
 def read_movetext_line(text: str, repeats: int = 10) -> tuple[list[Action], list[str]]:

@@ -31,14 +31,7 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
-from engine.written import (
-    PlayedTurn,
-    WrittenTurn,
-    play_without_search,
-    play_written,
-    quick_play,
-    segments,
-)
+from engine.written import PlayedTurn, play_without_search, play_written
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,39 +250,47 @@ class _Replayer:
                     i += self._plain_run(actions, i)
                     if i == count:
                         break
-                action = actions[i]
-                i += 1
-                self.action = action
-                if action.side is not None:
-                    self.side = action.side
-                elif action.kind in ("take", "drop"):
-                    self.side = 1 - self.mover  # the doubled player answers
-                else:
-                    self.side = self.mover
-                if out.outcome is not None:
-                    raise self.fail(
-                        f"the game is already over ({out.outcome.describe()}); "
-                        "nothing may follow it",
-                        "L8",
-                        "after-game-over",
-                        {"result": out.outcome.result, "ended": out.outcome.ended},
-                    )
-                if action.kind == "turn":
-                    follows = actions[i] if i < count else None
-                    accepted = follows if follows and follows.kind == "accepted" else None
-                    i += accepted is not None
-                    self.turn(action, accepted)
-                elif action.kind == "accepted":
-                    before = actions[i - 2] if i >= 2 else None
-                    raise self.fail(*_misplaced_acceptance(before))
-                elif action.kind == "resigns":
-                    self.resign(action)
-                else:
-                    self.cube(action)
+                i = self._action(actions, i)
         except _Stop:
             pass
         out.position = self.position()
         return out
+
+    def _action(self, actions: tuple[Action, ...], i: int) -> int:
+        """Play ``actions[i]`` (with the acceptance that follows a turn); the index of the
+        next action."""
+        action = actions[i]
+        i += 1
+        self.action = action
+        self.side = self._side_of(action)
+        if self.out.outcome is not None:
+            raise self.fail(
+                f"the game is already over ({self.out.outcome.describe()}); nothing may follow it",
+                "L8",
+                "after-game-over",
+                {"result": self.out.outcome.result, "ended": self.out.outcome.ended},
+            )
+        if action.kind == "turn":
+            follows = actions[i] if i < len(actions) else None
+            accepted = follows if follows and follows.kind == "accepted" else None
+            self.turn(action, accepted)
+            return i + (accepted is not None)
+        if action.kind == "accepted":
+            raise self.fail(*_misplaced_acceptance(actions[i - 2] if i >= 2 else None))
+        if action.kind == "resigns":
+            self.resign(action)
+        else:
+            self.cube(action)
+        return i
+
+    def _side_of(self, action: Action) -> int:
+        """Who acts: the side written, else the doubled player for a take or a drop, else
+        the side to move."""
+        if action.side is not None:
+            return action.side
+        if action.kind in ("take", "drop"):
+            return 1 - self.mover  # the doubled player answers
+        return self.mover
 
     def _plain_run(self, actions: tuple[Action, ...], start: int) -> int:
         """Verification only: play the run of plain turns from ``start`` (no side
@@ -299,39 +300,35 @@ class _Replayer:
             return 0
         if self.variant.rolls_again:
             return 0  # paš, houšek and extra rolls: the full path
-        boards, v, rules = self.boards, self.variant, self.rules
-        first_side, mover, number = v.first_side, self.mover, self.number
-        states = self.states
+        boards, states, first_side = self.boards, self.states, self.variant.first_side
+        mover, number = self.mover, self.number
         played = 0
         for action in actions[start:]:
             dice = action.dice
-            if action.kind != "turn" or action.side is not None or action.pas is not None:
+            if (
+                action.kind != "turn"
+                or action.side is not None
+                or action.pas is not None
+                or (self.first and self.lot_first and dice[0] == dice[1])  # type: ignore[index]
+            ):
                 break
             assert dice is not None
-            if self.first and self.lot_first and dice[0] == dice[1]:
-                break
-            state = states.get((mover, dice))
-            if state is None:
-                state = states[(mover, dice)] = TurnState(v, rules, mover, dice)
+            state = states.get((mover, dice)) or turn_state(self.variant, self.rules, mover, dice)
             me, opp = boards[mover], boards[1 - mover]
-            segs = segments(action.moves)
             me2, opp2 = me[:], opp[:] if state.hits else opp
-            left = play_without_search(state, me2, opp2, segs)
-            if left is None or left:
-                # the partial play again, with its steps
-                quick = None if left is None else quick_play(state, me, opp, segs)
+            # the quick path of play_written without its result object (a tenth of
+            # verify's time); every other turn is played by play_written itself
+            if play_without_search(state, me2, opp2, action.moves) != []:
                 try:
-                    _, me, opp = WrittenTurn(state, me, opp, segs, (state.to_play,)).play(quick)
+                    turn = play_written(state, me, opp, action.moves, with_steps=False)
                 except IllegalTurnError:
                     break
-            else:
-                me, opp = me2, opp2
-            if me[OFF] == CHECKERS:
+                me2, opp2 = turn.me, turn.opp
+            if me2[OFF] == CHECKERS:
                 break  # the game ends: the full path scores it
             self.first = False
-            boards[mover], boards[1 - mover] = me, opp
-            if mover == first_side:
-                number += 1
+            boards[mover], boards[1 - mover] = me2, opp2
+            number += mover == first_side
             mover = 1 - mover
             played += 1
         if played:
@@ -389,27 +386,9 @@ class _Replayer:
                 self.numbered = False  # the turn number came with the double
             else:
                 self.number += 1
-        if self.side != mover:
-            raise self.fail(
-                f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s",
-                v.rule_ids.turn_order,
-                "wrong-side",
-                {"side": SIDE_NAMES[self.side], "mover": SIDE_NAMES[mover]},
-            )
-        if self.offered:
-            raise self.fail(
-                "the double must be taken or dropped before the next roll", "S7", "double-pending"
-            )
+        self._check_turn(action)
         dice = action.dice
         assert dice is not None
-        if action.pas is not None and not v.rolls_again:
-            raise self.fail(
-                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8", "pas-only-lurc"
-            )
-        if self.first and self.lot_first and dice[0] == dice[1]:
-            raise self.fail(
-                "the opening roll is the lot, which cannot be a double", "S2", "double-lot"
-            )
         state = turn_state(v, self.rules, mover, dice)
         boards = self.boards
         irregular = False
@@ -439,6 +418,37 @@ class _Replayer:
             )
         if irregular:
             self.out.irregular.append((self.number, mover))
+        self._game_end(mover, me)
+
+    def _check_turn(self, action: Action) -> None:
+        """The checks of a turn before its moves: the right side, no double pending, a
+        paš only where the variant has one, no double as the opening lot."""
+        v, mover = self.variant, self.mover
+        if self.side != mover:
+            raise self.fail(
+                f"it is {SIDE_NAMES[mover]}'s turn, not {SIDE_NAMES[self.side]}'s",
+                v.rule_ids.turn_order,
+                "wrong-side",
+                {"side": SIDE_NAMES[self.side], "mover": SIDE_NAMES[mover]},
+            )
+        if self.offered:
+            raise self.fail(
+                "the double must be taken or dropped before the next roll", "S7", "double-pending"
+            )
+        dice = action.dice
+        assert dice is not None
+        if action.pas is not None and not v.rolls_again:
+            raise self.fail(
+                "a chosen paš (+nn) is written only after a 1-2 roll in Lurč", "Z8", "pas-only-lurc"
+            )
+        if self.first and self.lot_first and dice[0] == dice[1]:
+            raise self.fail(
+                "the opening roll is the lot, which cannot be a double", "S2", "double-lot"
+            )
+
+    def _game_end(self, mover: int, me: list[int]) -> None:
+        """The outcome after ``mover``'s turn left ``me``: a draw or a win after black's
+        last roll (L10), a win when the mover bore off its last checker."""
         if self.pending_last:
             self.pending_last = False
             if me[OFF] == CHECKERS:
@@ -446,7 +456,7 @@ class _Replayer:
             else:
                 self.out.outcome = outcome_for(self.position(), WHITE, self.rules)
         elif me[OFF] == CHECKERS:
-            if mover == WHITE and self.rules.last_roll and v.last_roll:
+            if mover == WHITE and self.rules.last_roll and self.variant.last_roll:
                 self.pending_last = True  # L10: black has one more roll
             else:
                 self.out.outcome = outcome_for(self.position(), mover, self.rules)

@@ -50,7 +50,14 @@ def random_game(
                 last_roll = True
             else:
                 outcome = outcome_for(pos, mover, rules)
-    tags = [("Variant", v.name), ("White", "Random A"), ("Black", "Random B")]
+    tags = [*_tags(v.name, rules), ("Result", outcome.result)]
+    body = write_movetext(actions, first_side=v.first_side)
+    return "\n".join(write_tags(tags)) + "\n\n" + body + "\n"
+
+
+def _tags(variant: str, rules: Rules) -> list[tuple[str, str]]:
+    """The tags of a random game: its variant, the players and the options not default."""
+    tags = [("Variant", variant), ("White", "Random A"), ("Black", "Random B")]
     if not rules.mars:
         tags.append(("Mars", "off"))
     if rules.last_roll:
@@ -59,9 +66,7 @@ def random_game(
         tags.append(("BlockCheck", rules.block_check))
     if rules.block_ahead != "anywhere":
         tags.append(("BlockAhead", rules.block_ahead))
-    tags.append(("Result", outcome.result))
-    body = write_movetext(actions, first_side=v.first_side)
-    return "\n".join(write_tags(tags)) + "\n\n" + body + "\n"
+    return tags
 
 
 def _phased_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random.Random) -> Turn:

@@ -6,6 +6,7 @@ compared with the generated legal ends."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalTurnError
@@ -46,6 +47,39 @@ class QuickPlay(NamedTuple):
     left: list[int]
 
 
+@dataclass(frozen=True, slots=True)
+class _Reason:
+    """Why the walk that read the most written moves stopped (the error shown)."""
+
+    depth: int = -1  # written moves read before it
+    message: str = ""
+    rule: str | None = None
+    code: str = "illegal-turn"
+    params: Params = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Compound:
+    """A written move over several dice being resolved: the move (its index among the
+    written moves, from, to, hit mark), the steps before it, and whether some order of
+    the dice reached its point."""
+
+    i: int
+    a: int
+    b: int
+    star: bool
+    steps: tuple[Step, ...]
+    found: bool = False
+
+
+class _Most(NamedTuple):
+    """What the legal ends of a turn play: the most moves, and whether one of them plays
+    the higher die (L6)."""
+
+    moves: int
+    high: bool
+
+
 def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
     """The written moves cut into from/to pairs, repeats expanded."""
     if len(moves) == 1:
@@ -64,30 +98,43 @@ def play_written(
     opp: list[int],
     moves: tuple[WrittenMove, ...],
     pas: tuple[int, int] | None = None,
+    *,
+    with_steps: bool = True,
 ) -> PlayedTurn:
     """Play the written moves of a turn on copies of the boards (the one way every
-    variant plays a written turn): the steps, the boards after them and whether the
-    player rolls again, or :class:`IllegalTurnError` with the first rule broken. A turn
-    that uses every die needs no search; a shorter one is checked against the legal
-    ends. ``pas`` is the paš written after a Lurč houšek."""
-    phases, again = state.variant.roll_phases(me, state.dice, pas)
-    segs = segments(moves)
-    quick = quick_play(state, me, opp, segs) if phases == (state.to_play,) else None
-    if quick is not None and not quick.left:
-        return PlayedTurn(quick.steps, quick.me, quick.opp, again and quick.me[OFF] < CHECKERS)
-    steps, me2, opp2 = WrittenTurn(state, me, opp, segs, phases).play(quick)
+    variant plays a written turn, for ``verify``, ``replay`` and ``play``): the steps,
+    the boards after them and whether the player rolls again, or
+    :class:`IllegalTurnError` with the first rule broken. A turn that uses every die
+    needs no search; a shorter one is checked against the legal ends. ``pas`` is the paš
+    written after a Lurč houšek. ``with_steps=False`` (verification) may leave the steps
+    out of a turn that needed no search."""
+    phases: Phases
+    if state.one_phase:
+        phases, again = (state.to_play,), False
+    else:
+        phases, again = state.variant.roll_phases(me, state.dice, pas)
+    quick = None
+    if phases == (state.to_play,):
+        me2, opp2 = me[:], opp[:] if state.hits else opp
+        steps: list[Step] | None = [] if with_steps else None
+        left = play_without_search(state, me2, opp2, moves, steps)
+        if left is not None and not left:
+            return PlayedTurn(tuple(steps or ()), me2, opp2, again and me2[OFF] < CHECKERS)
+        if left is not None:  # dice left: the steps are needed for the must-play check
+            quick = quick_play(state, me, opp, moves)
+    played = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
     # Z7, Z8: the extra roll only when every move of the roll was played
-    complete = len(steps) == sum(len(p) for p in phases)
-    return PlayedTurn(steps, me2, opp2, again and complete and me2[OFF] < CHECKERS)
+    complete = len(played.steps) == sum(len(p) for p in phases)
+    return played._replace(again=again and complete and played.me[OFF] < CHECKERS)
 
 
 def quick_play(
-    st: TurnState, me: list[int], opp: list[int], segs: tuple[Segment, ...]
+    st: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
 ) -> QuickPlay | None:
     """:func:`play_without_search` on copies of the boards, with its steps."""
     me2, opp2 = me[:], opp[:] if st.hits else opp
     steps: list[Step] = []
-    left = play_without_search(st, me2, opp2, segs, steps)
+    left = play_without_search(st, me2, opp2, moves, steps)
     return None if left is None else QuickPlay(tuple(steps), me2, opp2, left)
 
 
@@ -95,77 +142,81 @@ def play_without_search(
     st: TurnState,
     me: list[int],
     opp: list[int],
-    segs: tuple[Segment, ...],
+    moves: tuple[WrittenMove, ...],
     steps: list[Step] | None = None,
 ) -> list[int] | None:
     """The common case without search: each written move takes the one die of its
     length. Plays on ``me`` and ``opp`` in place (the caller's copies; ``opp`` changes
     only in a variant that hits) and returns the dice left unplayed (empty: a full
     play), with the steps added to ``steps`` when given. None sends the turn to the
-    full search (the boards are then half played: the caller drops them)."""
+    full search (the boards are then half played: the caller drops them).
+
+    An ordinary step (point to point, nobody waiting on the bar) is ``target`` and
+    ``move`` written out inline: three calls a step cost verify a quarter of its speed
+    (callgrind); every other step calls them (:func:`_other_step`)."""
     head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
     head_left = 1 if st.plain else st.head_allowance(me, opp)
     dice = list(st.to_play)
     fresh: list[int] = []
-    waiting = me[BAR] or me[START]
-    for frm, to, star in segs:
-        if 0 < to < frm < BAR and not waiting:  # an ordinary step: ``target``, ``move`` inlined
+    for frm, to, star in segments(moves):
+        if 0 < to < frm < BAR and not (me[BAR] or me[START]):
             die = frm - to
-            if die not in dice or not me[frm]:
-                return None
-            if frm == head:
-                if not head_left:
-                    return None
-                head_left -= 1
             o = omap[to]
-            n = opp[o]
-            if n >= closed_at:
+            if die not in dice or not me[frm] or opp[o] >= closed_at:
                 return None
             if not me[to]:
                 fresh.append(to)
             me[frm] -= 1
             me[to] += 1
-            hit = n == 1 and hits
+            hit = hits and opp[o] == 1
             if hit:
                 opp[o] = 0
                 opp[BAR] += 1
-            elif star:
-                return None
         else:
-            if frm == OFF or to == BAR or (frm <= to and to != OFF):
+            step = _other_step(st, me, opp, frm, to, dice, fresh)
+            if step is None:
                 return None
-            dist = frm - to
-            if dist in dice:
-                die = dist
-            elif to == OFF:
-                # bearing off with a higher die (L7): the smallest that fits; when a later
-                # move needed that one, the full search finds the other assignment
-                higher = [d for d in dice if d > dist]
-                if not higher:
-                    return None
-                die = min(higher)
-            else:
-                return None
-            if frm == head:
-                if not head_left:
-                    return None
-                head_left -= 1
-            if st.target(me, opp, frm, die) != to:
-                return None
-            if to and not me[to]:
-                fresh.append(to)
-            hit = st.move(me, opp, frm, to)
-            if star and not hit:
-                return None
-            waiting = me[BAR] or me[START]
+            die, hit = step.die, step.hit
+        if (frm == head and not head_left) or (star and not hit):
+            return None
+        head_left -= frm == head
         if every_step and not st.block_ok(me, opp):
             return None
         dice.remove(die)
         if steps is not None:
             steps.append(Step(frm, to, die, hit))
-    if not dice and fresh and not every_step and not st.block_ok_near(me, opp, fresh):
+    # L5 at the end of a full play, around the points it newly occupied
+    lawful = dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+    return dice if lawful else None
+
+
+def _other_step(
+    st: TurnState, me: list[int], opp: list[int], frm: int, to: int, dice: list[int],
+    fresh: list[int],
+) -> Step | None:  # fmt: skip
+    """A step of the quick path that enters, bears off or moves while a checker waits:
+    played with ``target`` and ``move``; None when the die it needs is not there."""
+    die = _die_for(dice, frm, to)
+    if not die or st.target(me, opp, frm, die) != to:
         return None
-    return dice
+    if to and not me[to]:
+        fresh.append(to)
+    return Step(frm, to, die, st.move(me, opp, frm, to))
+
+
+def _die_for(dice: list[int], frm: int, to: int) -> int:
+    """The die a written move from ``frm`` to ``to`` takes without search: the one of its
+    length, or for bearing off with a higher die (L7) the smallest that fits (when a later
+    move needed that one, the full search finds the other assignment); 0 when none does
+    or the move goes backwards."""
+    if frm == OFF or to == BAR or (frm <= to and to != OFF):
+        return 0
+    dist = frm - to
+    if dist in dice:
+        return dist
+    if to != OFF:
+        return 0
+    return min((d for d in dice if d > dist), default=0)
 
 
 class WrittenTurn:
@@ -195,17 +246,41 @@ class WrittenTurn:
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
-        self.best: tuple[int, str, str | None, str, Params] = (-1, "", None, "illegal-turn", {})
+        self.best = _Reason()
         self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
-        self.result: tuple[tuple[Step, ...], list[int], list[int]] | None = None
+        self.result: PlayedTurn | None = None
 
-    def play(self, quick: QuickPlay | None = None) -> tuple[tuple[Step, ...], list[int], list[int]]:
+    def play(self, quick: QuickPlay | None = None) -> PlayedTurn:
+        """The turn played as written (``again`` left False: the caller decides), or
+        :class:`IllegalTurnError`. ``quick`` is what :func:`quick_play` found."""
+        if quick is not None and (not quick.left or self._most_dice(quick)):
+            return PlayedTurn(quick.steps, quick.me, quick.opp)
+        self._check_hit_marks()
+        head_left = self.state.head_allowance(self.me0, self.opp0)
+        if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
+            assert self.result is not None
+            return self.result
+        journeys = self._journeys()
+        if journeys is not None:
+            return journeys
+        best = self.best
+        message, rule, code, params = best.message, best.rule, best.code, best.params
+        if len(self.order) > 1:
+            # Z8: would the moves be a legal play in another order of the phases?
+            self.order, self.best = (self.dice,), _Reason()
+            if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
+                message, rule, code, params = (
+                    "the 1 and the 2 of a houšek are played, and written, before the moves "
+                    "of its paš",
+                    "Z8",
+                    "pas-order",
+                    {},
+                )
+        raise IllegalTurnError(message, rule=rule, code=code, params=params)
+
+    def _check_hit_marks(self) -> None:
+        """A hit marked in a variant without hitting."""
         st = self.state
-        if quick is not None:
-            steps, me, opp, left = quick
-            if not left or self._most_dice(steps, me, opp):
-                return steps, me, opp
-
         if self.segs and st.variant.hits is False:
             for a, b, star in self.segs:
                 if star:
@@ -219,28 +294,8 @@ class WrittenTurn:
                             "variant": st.variant.name,
                         },
                     )
-        head_left = st.head_allowance(self.me0, self.opp0)
-        if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
-            assert self.result is not None
-            return self.result
-        journeys = self._journeys()
-        if journeys is not None:
-            return journeys
-        _, message, rule, code, params = self.best
-        if len(self.order) > 1:
-            # Z8: would the moves be a legal play in another order of the phases?
-            self.order, self.best = (self.dice,), (-1, "", None, "illegal-turn", {})
-            if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
-                message, rule, code, params = (
-                    "the 1 and the 2 of a houšek are played, and written, before the moves "
-                    "of its paš",
-                    "Z8",
-                    "pas-order",
-                    {},
-                )
-        raise IllegalTurnError(message, rule=rule, code=code, params=params)
 
-    def _journeys(self) -> tuple[tuple[Step, ...], list[int], list[int]] | None:
+    def _journeys(self) -> PlayedTurn | None:
         """GNU Backgammon condenses plays: ``bar/17*(2)`` with 4-4 enters both checkers
         before either goes on. A turn with such a several-dice move that cannot be
         played in the written order is accepted when the checkers' journeys end in a
@@ -255,24 +310,20 @@ class WrittenTurn:
         for a, b, star in self.segs:
             if a == BAR and not me[BAR] and me[START]:
                 a = START
-            me[a] -= 1
-            me[b] += 1
-            if b and st.hits and opp[st.omap[b]] == 1:
-                opp[st.omap[b]] = 0
-                opp[BAR] += 1
+            if st.move(me, opp, a, b):  # the step's physical part: no dice asked
                 hit.add(b)
             elif star and b not in hit:  # ``17*(2)``: the mark repeats with the move
                 return None
         if min(me) < 0:
             return None
-        for steps, end_me, end_opp in st.generate(self.me0, self.opp0):
-            if list(end_me) == me and list(end_opp) == opp:
-                return steps, me, opp
-        return None
+        ends = {(end.me, end.opp): end.steps for end in st.generate(self.me0, self.opp0)}
+        steps = ends.get((tuple(me), tuple(opp)))
+        return None if steps is None else PlayedTurn(steps, me, opp)
 
-    def _most_dice(self, steps: tuple[Step, ...], me: list[int], opp: list[int]) -> bool:
+    def _most_dice(self, quick: QuickPlay) -> bool:
         """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
         st, me0, opp0 = self.state, self.me0, self.opp0
+        steps, me, opp = quick.steps, quick.me, quick.opp
         if st.plays_more_than(me0, opp0, len(steps)):
             return False
         if st.variant.block_rule and not st.every_step and not st.block_ok(me, opp):
@@ -287,18 +338,18 @@ class WrittenTurn:
         if self.ends is None:
             st = self.state
             generated = st.phased_ends(self.me0, self.opp0, self.phases)
-            self.ends = {(e[1], e[2]) for e in generated}
-            most = len(generated[0][0]) if generated else 0
-            high = any(s.die == st.dice[0] for e in generated for s in e[0])
-            self._most = (most, high)
+            self.ends = {(e.me, e.opp) for e in generated}
+            most = len(generated[0].steps) if generated else 0
+            high = any(s.die == st.dice[0] for e in generated for s in e.steps)
+            self._most = _Most(most, high)
         return self.ends
 
     def _fail(
         self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
     ) -> None:
         """Keep the reason of the walk that read the most moves (the error shown)."""
-        if depth > self.best[0]:
-            self.best = (depth, message, rule, code, params or {})
+        if depth > self.best.depth:
+            self.best = _Reason(depth, message, rule, code, params or {})
 
     def _walk(
         self,
@@ -425,93 +476,93 @@ class WrittenTurn:
     ) -> bool:
         """A move over several dice (``24/14`` with 6-4): every order of the dice whose
         intermediate landings are open and hit nothing is tried."""
-        st = self.state
-        found = False
-
-        def extend(
-            pos: int,
-            me: list[int],
-            opp: list[int],
-            left: list[int],
-            hl: int,
-            chain: tuple[Step, ...],
-        ) -> bool:
-            nonlocal found
-            for d in sorted(set(left), reverse=True):
-                if pos == st.head and not hl:
-                    self._fail(i, *_head_reason(st, self.me0, self.opp0))
-                    continue
-                landing = (BAR if pos >= BAR else pos) - d
-                if b != OFF and landing < b:
-                    continue  # overshoots the written point
-                to = st.target(me, opp, pos, d)
-                if to < 0:
-                    if to != NO_CHECKER:
-                        self._fail(i, *self._why(to, pos, b, d, me, opp))
-                    continue
-                if to != b and to == OFF:
-                    continue
-                me2, opp2 = me[:], opp[:]
-                hit = st.move(me2, opp2, pos, to)
-                rest = left[:]
-                rest.remove(d)
-                step = Step(pos, to, d, hit)
-                hl2 = hl - (pos == st.head)
-                if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-                    self._fail(i, *_block_reason(st, "on the way", "block-on-the-way"))
-                    continue
-                if to == b:
-                    if len(chain) == 0:
-                        continue  # a single die: not a compound move
-                    if star and not hit:
-                        self._fail(
-                            i,
-                            f"{_seg(a, b)}*: there is nothing to hit on point {b}",
-                            "S3",
-                            "nothing-to-hit-chain",
-                            {"point": b, "move": _seg(a, b)},
-                        )
-                        continue
-                    found = True
-                    if self._walk(i + 1, me2, opp2, rest, hl2, (*steps, *chain, step)):
-                        return True
-                    continue
-                if hit:
-                    self._fail(
-                        i,
-                        f"{_seg(a, b)} hits on point {to} on the way: write the "
-                        f"hit as a chain ({_seg(a, to)}*/{point_text(b)})",
-                        "S3",
-                        "hit-on-the-way",
-                        {
-                            "point": to,
-                            "move": _seg(a, b),
-                            "chain": f"{_seg(a, to)}*/{point_text(b)}",
-                        },
-                    )
-                    continue
-                if rest and extend(to, me2, opp2, rest, hl2, (*chain, step)):
-                    return True
-            return False
-
-        if extend(a, me, opp, dice, head_left, ()):
+        move = _Compound(i, a, b, star, steps)
+        if self._extend(move, a, me, opp, dice, head_left, ()):
             return True
-        if not found:
-            dist = (BAR if a >= BAR else a) - b
-            params = {"move": _seg(a, b), "roll": _roll(st), "die": dist}
-            if b != OFF and dist in st.dice:
-                message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
-                code = "die-used"
-            elif b != OFF and dist <= 6:
-                message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
-                code = "die-missing"
-            else:
-                message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
-                code, params = "cannot-play", {**params, "left": sorted(dice, reverse=True)}
-            self._fail(
-                i, message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
-            )
+        if not move.found:
+            self._fail(i, *self._no_compound(a, b, dice))
         return False
+
+    def _no_compound(self, a: int, b: int, dice: list[int]) -> tuple[str, str | None, str, Params]:
+        """Why no order of the dice left reaches ``b`` from ``a``."""
+        st = self.state
+        dist = (BAR if a >= BAR else a) - b
+        params: Params = {"move": _seg(a, b), "roll": _roll(st), "die": dist}
+        if b != OFF and dist in st.dice:
+            message = f"{_seg(a, b)} needs a {dist}, and the {dist} of {_roll(st)} is used"
+            code = "die-used"
+        elif b != OFF and dist <= 6:
+            message = f"{_seg(a, b)} needs a {dist}, which {_roll(st)} does not have"
+            code = "die-missing"
+        else:
+            message = f"{_seg(a, b)} cannot be played with {_left(dice)} of {_roll(st)}"
+            code, params = "cannot-play", {**params, "left": sorted(dice, reverse=True)}
+        return message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
+
+    def _extend(
+        self, move: _Compound, pos: int, me: list[int], opp: list[int], left: list[int],
+        hl: int, chain: tuple[Step, ...],
+    ) -> bool:  # fmt: skip
+        """Go on with the checker on ``pos`` towards the written point, each die left."""
+        st = self.state
+        for d in sorted(set(left), reverse=True):
+            if pos == st.head and not hl:
+                self._fail(move.i, *_head_reason(st, self.me0, self.opp0))
+                continue
+            landing = (BAR if pos >= BAR else pos) - d
+            if move.b != OFF and landing < move.b:
+                continue  # overshoots the written point
+            to = st.target(me, opp, pos, d)
+            if to < 0:
+                if to != NO_CHECKER:
+                    self._fail(move.i, *self._why(to, pos, move.b, d, me, opp))
+                continue
+            if to != move.b and to == OFF:
+                continue
+            me2, opp2 = me[:], opp[:]
+            step = Step(pos, to, d, st.move(me2, opp2, pos, to))
+            rest = left[:]
+            rest.remove(d)
+            if self._on_the_way(move, me2, opp2, rest, hl - (pos == st.head), (*chain, step)):
+                return True
+        return False
+
+    def _on_the_way(
+        self, move: _Compound, me: list[int], opp: list[int], left: list[int], hl: int,
+        chain: tuple[Step, ...],
+    ) -> bool:  # fmt: skip
+        """After the last step of ``chain``: the written point reached (read the next
+        move), or a landing on the way (go on)."""
+        st, i, a, b, step = self.state, move.i, move.a, move.b, chain[-1]
+        if st.every_step and not st.block_ok(me, opp):
+            self._fail(i, *_block_reason(st, "on the way", "block-on-the-way"))
+            return False
+        if step.to == b:
+            if len(chain) == 1:
+                return False  # a single die: not a compound move
+            if move.star and not step.hit:
+                message = f"{_seg(a, b)}*: there is nothing to hit on point {b}"
+                self._fail(
+                    i, message, "S3", "nothing-to-hit-chain", {"point": b, "move": _seg(a, b)}
+                )
+                return False
+            move.found = True
+            return self._walk(i + 1, me, opp, left, hl, (*move.steps, *chain))
+        if step.hit:
+            self._fail(
+                i,
+                f"{_seg(a, b)} hits on point {step.to} on the way: write the "
+                f"hit as a chain ({_seg(a, step.to)}*/{point_text(b)})",
+                "S3",
+                "hit-on-the-way",
+                {
+                    "point": step.to,
+                    "move": _seg(a, b),
+                    "chain": f"{_seg(a, step.to)}*/{point_text(b)}",
+                },
+            )
+            return False
+        return bool(left) and self._extend(move, step.to, me, opp, left, hl, chain)
 
     def _accept(
         self, me: list[int], opp: list[int], dice: list[int], steps: tuple[Step, ...]
@@ -522,12 +573,12 @@ class WrittenTurn:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
                 self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
-            self.result = (steps, me, opp)
+            self.result = PlayedTurn(steps, me, opp)
             return True
         if (tuple(me), tuple(opp)) in self._legal_ends():
-            self.result = (steps, me, opp)
+            self.result = PlayedTurn(steps, me, opp)
             return True
-        most, high = self._most
+        most, high = self._most.moves, self._most.high
         used = len(steps)
         if most > used:
             what = (
