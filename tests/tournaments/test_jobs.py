@@ -23,17 +23,13 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record, make_world
 from tournaments.jobs import job_run, job_start
 from tournaments.jobs import kinds as job_kinds
 from tournaments.jobs.progress import JobProgress
 from tournaments.models import Game, Job, JobKind, JobStatus, Player, Series, Tournament
 from tournaments.services.exports import tournament_archive
 from tournaments.services.results import game_enter_record
-
-no_throttle = common.no_throttle
-world = common.world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -380,7 +376,7 @@ def finished(client: Client, job: Job, log: Path, timeout: float = 90) -> dict[s
 
 
 def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
-    world = common.make_world()
+    world = make_world()
     client = page(world, "staff")
     job = started(client.post("/jobs/import/players/", {"file": upload(PLAYERS, "p.csv")}))
     body = finished(client, job, worker)

@@ -14,13 +14,13 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import EN, tournament_data
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.services.exports import crosstable_csv, standings_csv
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def swiss(by: User, *names: str) -> Tournament:
@@ -252,8 +252,6 @@ def test_new_tournament_form_marks_each_rule_with_the_games_that_have_it(client:
     have each setting (from the rules source), a static script hides the others, and
     the server resets what the chosen game lacks (RULES S7: the cube is short only)."""
     from django.contrib.auth.models import Permission
-
-    from tests.tournaments.test_pages_director import tournament_data
 
     user = director()
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))

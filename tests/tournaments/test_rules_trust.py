@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import EN
 from tournaments.models import Game, Player, Series, Submission, Tournament
 from tournaments.services import results as results_service
 from tournaments.services.errors import ResultError
@@ -19,7 +20,6 @@ from tournaments.services.result_rules import result_rules
 from tournaments.services.results import game_enter_quick, game_enter_record
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 CRAWFORD_DOUBLE = (
     '[Variant "short"]\n[White "Petr"]\n[Black "Jana"]\n\n'
