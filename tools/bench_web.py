@@ -41,6 +41,10 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tournaments.models import Player
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -102,7 +106,7 @@ def make_players(prefix: str, count: int) -> list:  # type: ignore[type-arg]
     return list(Player.objects.filter(name__startswith=f"{prefix} ").order_by("name"))
 
 
-def tournament(name: str, players: list, **settings: object):  # type: ignore[no-untyped-def,type-arg]
+def tournament(name: str, players: list[Player], **settings: object):
     from tournaments.services.setup import entry_register, tournament_create
 
     t = tournament_create(
@@ -113,7 +117,7 @@ def tournament(name: str, players: list, **settings: object):  # type: ignore[no
     return t
 
 
-def enter_quick(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def enter_quick(series, rng: random.Random) -> None:
     """Play a series out on the scoresheet: random winners, colours as the rules ask."""
     from tournaments.models import CLOSED_STATUSES
     from tournaments.services.errors import ResultError
@@ -134,7 +138,7 @@ def enter_quick(series, rng: random.Random) -> None:  # type: ignore[no-untyped-
         series.refresh_from_db()
 
 
-def enter_records(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def enter_records(series, rng: random.Random) -> None:
     """Play a series out with full random records, each verified on entry."""
     from engine import read_records
     from engine.notation import write_tags
@@ -347,6 +351,7 @@ def server_times(rng: random.Random) -> tuple[float, float]:
     quick: list[float] = []
     for series in swiss.series.exclude(status__in=CLOSED_STATUSES).order_by("table"):
         for white in (series.player1, series.player2):
+            assert white is not None and series.player1 is not None
             data = {"white": white.pk, "winner": series.player1.pk, "kind": "oin",
                     "ended": "played", "cube": 1, "number": 1}  # fmt: skip
             start = time.perf_counter()

@@ -5,6 +5,7 @@ from random games and on hand-made edge positions."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -79,7 +80,7 @@ def _key(me, opp):
     )
 
 
-def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
+def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set[Any]:
     variant = pos.variant
     me, opp = _boards(pos)
     a, b = dice
@@ -91,7 +92,7 @@ def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
             limit = 2  # L4.2
             if a == 4 and opp.get(_opp_point("long", 16), 0):
                 limit = 1  # L4.3
-    found: dict = {}  # key -> (dice used, used the higher die alone)
+    found: dict[Any, Any] = {}  # key -> (dice used, used the higher die alone)
     frontier = [(me, opp, tuple(rolls), 0, ())]
     while frontier:
         nxt = []
@@ -132,7 +133,7 @@ def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
     return ends
 
 
-def engine_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
+def engine_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set[Any]:
     out = set()
     for t in legal_turns(pos, list(dice), rules):
         after = t.position.with_turn(pos.turn)

@@ -118,7 +118,7 @@ def test_standings_and_crosstable_as_csv(played: World):
     winners = {r["player"] for r in rows if r["won"] == "1"}
     played.series.refresh_from_db()
     played.other_series.refresh_from_db()
-    expected = {played.series.winner.name, played.other_series.winner.name}  # type: ignore[union-attr]
+    expected = {played.series.winner.name, played.other_series.winner.name}
     assert winners == expected
     table = list(csv.reader(io.StringIO(
         client.get(f"/api/tournaments/{t.pk}/crosstable.csv").content.decode()

@@ -339,7 +339,7 @@ def worker(request: Any, transactional_db: None, settings: Any, tmp_path: Path) 
     url, port = BROKERS[request.param]
     if not reachable(port):
         pytest.skip(f"no {request.param} broker on 127.0.0.1:{port}")
-    from kombu import Connection
+    from kombu.connection import Connection
 
     queue = f"nardy-test-{request.param}"
     # messages of an earlier, killed run (none when the queue does not exist yet)

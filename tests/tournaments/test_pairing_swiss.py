@@ -1,3 +1,5 @@
+from typing import Any
+
 """Swiss pairings: pure, no database. Hand-checked examples, brute force on small fields,
 and random whole tournaments."""
 
@@ -200,7 +202,7 @@ def small_rounds(
     met = draw(st.sets(st.sampled_from(all_pairs))) if all_pairs else set()
     prohibited = draw(st.sets(st.sampled_from(all_pairs), max_size=2)) if all_pairs else set()
     score = st.sampled_from([Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2), Decimal(3)])
-    direction = st.sampled_from([None, "down", "up"])
+    direction: st.SearchStrategy[Any] = st.sampled_from([None, "down", "up"])
     players = [
         SwissPlayer(
             i,
