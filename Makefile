@@ -43,11 +43,13 @@ lock: install
 	$(PIP_COMPILE) --extra deploy --output-file requirements/deploy.lock pyproject.toml
 
 # The browser tests (tests/browser/) drive Debian's chromium, never a downloaded one.
+# Installed only as root; elsewhere the browser tests are skipped with one line at the end
+# of the run (CI sets NARDY_REQUIRE_BROWSER=1 so that a missing chromium fails there).
 browser-deps:
 	@if command -v chromium >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
-	else echo "chromium is missing: install it (sudo apt-get install chromium) to run tests/browser/"; \
-		exit 1; fi
+	else echo "chromium is missing: the browser tests will be skipped (sudo apt-get install chromium)"; \
+	fi
 
 # GNU Backgammon for tests/engine/test_gnubg_roundtrip.py (Debian: /usr/games/gnubg,
 # about 20 s to install). Installed only as root with apt-get; elsewhere the test skips.
@@ -56,7 +58,7 @@ gnubg:
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnubg; \
 	else \
-		echo "gnubg is not installed: the gnubg round-trip test will be skipped"; \
+		echo "gnubg is missing: the gnubg round-trip tests will be skipped (sudo apt-get install gnubg)"; \
 	fi
 
 # A developer's server: debug on, SQLite and the local memory cache unless

@@ -1,5 +1,3 @@
-from typing import Any
-
 """Swiss pairings: pure, no database. Hand-checked examples, brute force on small fields,
 and random whole tournaments."""
 
@@ -7,6 +5,7 @@ import random
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 import pytest
