@@ -26,6 +26,7 @@ from tournaments.models import (
 from tournaments.pairing import (
     Bracket,
     FloatDirection,
+    MatchState,
     PairingError,
     SwissPlayer,
     berger_schedule,
@@ -155,15 +156,10 @@ def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
     }
 
 
-def _swiss_round(tournament: Tournament, number: int) -> Round:
-    from tournaments.selectors.standings import standings_for_tournament
-
-    if tournament.swiss_rounds and number > tournament.swiss_rounds:
-        raise ResultError(f"all {tournament.swiss_rounds} Swiss rounds are paired")
-    players = seeded_players(tournament)
-    if len(players) < 2:
-        raise ResultError("a Swiss round needs at least two players")
-    points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
+def _swiss_history(
+    tournament: Tournament,
+) -> tuple[dict[int, set[int]], set[int], dict[int, dict[int, FloatDirection]]]:
+    """Who met whom, who had a bye, and who floated (down or up) in which round."""
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: set[int] = set()
     floats: dict[int, dict[int, FloatDirection]] = defaultdict(dict)
@@ -182,6 +178,19 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
         for key, direction in directions:
             if s.pairing.get(key):
                 floats[s.pairing[key]][played_in] = direction
+    return opponents, byes, floats
+
+
+def _swiss_round(tournament: Tournament, number: int) -> Round:
+    from tournaments.selectors.standings import standings_for_tournament
+
+    if tournament.swiss_rounds and number > tournament.swiss_rounds:
+        raise ResultError(f"all {tournament.swiss_rounds} Swiss rounds are paired")
+    players = seeded_players(tournament)
+    if len(players) < 2:
+        raise ResultError("a Swiss round needs at least two players")
+    points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
+    opponents, byes, floats = _swiss_history(tournament)
     swiss = [
         SwissPlayer(
             p.pk,
@@ -254,6 +263,25 @@ def bracket_create(*, tournament: Tournament) -> int:
     return bracket_sync(tournament=tournament)
 
 
+def _bracket_series(
+    tournament: Tournament, match_id: str, m: MatchState[int], one: int | None, two: int | None
+) -> Series:
+    """The series of a bracket match whose players are known (a bye when ``two`` is None)."""
+    length = length_for(m.match.stage, tournament.lengths_by_stage or {},
+                        tournament.series_length)  # fmt: skip
+    series = Series(
+        tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
+        length=None if length == tournament.series_length else length,
+        pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}"},
+    )  # fmt: skip
+    if two is None:
+        series.status, series.winner_id = SeriesStatus.FINISHED, one
+        series.finished_at = timezone.now()
+        series.pairing = {"reason": "a bye in the bracket", "bye": True}
+    series.save()
+    return series
+
+
 def bracket_sync(*, tournament: Tournament) -> int:
     """Move winners (and, in double elimination, losers) on: every bracket match whose
     players are known gets its series; a series whose earlier result changed is updated
@@ -278,18 +306,7 @@ def bracket_sync(*, tournament: Tournament) -> int:
             one, two = (one or two), None
         series = existing.get(match_id)
         if series is None:
-            length = length_for(m.match.stage, tournament.lengths_by_stage or {},
-                                tournament.series_length)  # fmt: skip
-            series = Series(
-                tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
-                length=None if length == tournament.series_length else length,
-                pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}"},
-            )  # fmt: skip
-            if two is None:
-                series.status, series.winner_id = SeriesStatus.FINISHED, one
-                series.finished_at = timezone.now()
-                series.pairing = {"reason": "a bye in the bracket", "bye": True}
-            series.save()
+            _bracket_series(tournament, match_id, m, one, two)
             changed += 1
         elif (series.player1_id, series.player2_id) != (one, two):
             if series.games.exists():

@@ -285,6 +285,36 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 _UNSET: Any = object()
 
 
+def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
+    checked = entry.checked
+    game.white, game.black, game.winner = entry.white, entry.black, entry.winner
+    game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
+    game.record, game.verified = checked.text, True
+    game.verification = f"ok, {entry.describe()}"
+
+
+def _correct_by_hand(
+    series: Series,
+    games: list[Game],
+    game: Game,
+    *,
+    winner: Player | None,
+    kind: str | None,
+    ended: str | None,
+    cube: int | None,
+) -> None:
+    if winner is not _UNSET:
+        game.winner = winner
+    game.kind = kind or game.kind
+    game.ended = ended or game.ended
+    game.cube = cube or game.cube
+    if game.record:  # the stored record no longer tells this result
+        game.verified = False
+        game.verification = "corrected by hand: the record no longer matches the result"
+    rules = result_rules(series=series, games=games, number=game.number)
+    rules.check(series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube)
+
+
 @transaction.atomic
 def game_correct(
     *,
@@ -324,24 +354,9 @@ def game_correct(
         if _state(series, games) != _state(seen, seen_games):
             entry = series_check_record(series=series, games=games, record=record, correcting=game)
         assert entry is not None
-        checked = entry.checked
-        game.white, game.black, game.winner = entry.white, entry.black, entry.winner
-        game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
-        game.record, game.verified = checked.text, True
-        game.verification = f"ok, {entry.describe()}"
+        _correct_from_record(game, entry)
     else:
-        if winner is not _UNSET:
-            game.winner = winner
-        game.kind = kind or game.kind
-        game.ended = ended or game.ended
-        game.cube = cube or game.cube
-        if game.record:  # the stored record no longer tells this result
-            game.verified = False
-            game.verification = "corrected by hand: the record no longer matches the result"
-        rules = result_rules(series=series, games=games, number=game.number)
-        rules.check(
-            series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube
-        )
+        _correct_by_hand(series, games, game, winner=winner, kind=kind, ended=ended, cube=cube)
     after = game_snapshot(game)
     if after == before:
         raise ResultError("the correction changes nothing")
