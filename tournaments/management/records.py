@@ -11,9 +11,7 @@ from typing import TypeVar
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from engine.errors import RecordTooLargeError
-from engine.limits import UNLIMITED, ReadLimits
-from engine.notation import split_games
+from tournaments.engine import UNLIMITED, ReadLimits, RecordTooLargeError, split_games
 from tournaments.models import Game
 from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
 from tournaments.services.errors import ResultError

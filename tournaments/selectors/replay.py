@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import engine
-from engine.replay import PlayedAction
-from engine.variants import BLACK, WHITE
+from tournaments import engine
 from tournaments.board import board_frame, board_label, board_pieces
+from tournaments.engine import BLACK, WHITE, PlayedAction
 
 
 @dataclass(frozen=True, slots=True)

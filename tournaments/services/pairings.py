@@ -24,33 +24,23 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing import (
-    Bracket,
     FloatDirection,
     MatchState,
     PairingError,
     SwissPlayer,
     berger_schedule,
-    double_elimination,
     length_for,
     pair_swiss_round,
-    single_elimination,
 )
+
+# reads, moved to selectors/brackets.py; still importable from here
+from tournaments.selectors.brackets import BRACKET_FORMATS as BRACKET_FORMATS
+from tournaments.selectors.brackets import bracket_of as bracket_of
+from tournaments.selectors.brackets import seating as _seating
+from tournaments.selectors.brackets import seeded_players as seeded_players
 from tournaments.services.errors import ResultError
 
 ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
-BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
-
-
-def seeded_players(tournament: Tournament) -> list[Player]:
-    """Active entries in seeding order: by hand (Entry.seed) first, then by rating."""
-    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
-    return [
-        e.player
-        for e in sorted(
-            entries,
-            key=lambda e: (e.seed is None, e.seed or 0, -e.player.rating, e.player.name.casefold()),
-        )
-    ]
 
 
 @transaction.atomic
@@ -146,16 +136,6 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
-def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
-    """Seats follow the seeding (Entry.seed), then the registration order."""
-    return {
-        player: (seed or 10_000, pk)
-        for pk, player, seed in Entry.objects.filter(tournament=tournament).values_list(
-            "pk", "player_id", "seed"
-        )
-    }
-
-
 def _swiss_history(
     tournament: Tournament,
 ) -> tuple[dict[int, set[int]], set[int], dict[int, dict[int, FloatDirection]]]:
@@ -228,25 +208,6 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
 
 
 # brackets -------------------------------------------------------------------
-
-
-def bracket_of(tournament: Tournament) -> Bracket[int]:
-    """The tournament's bracket, rebuilt from its seeding (the same every time)."""
-    seeds = [p.pk for p in seeded_players(tournament)]
-    seeds += list(
-        Entry.objects.filter(tournament=tournament, withdrawn=True, seed__isnull=False)
-        .order_by("seed")
-        .values_list("player_id", flat=True)
-    )
-    seeds = sorted(seeds, key=_seating(tournament).__getitem__)
-    try:
-        if tournament.format == Format.DOUBLE_ELIMINATION:
-            return double_elimination(seeds, bracket_reset=tournament.bracket_reset)
-        return single_elimination(
-            seeds, third_place=tournament.third_place, consolation=tournament.consolation
-        )
-    except PairingError as exc:
-        raise ResultError(str(exc)) from None
 
 
 @transaction.atomic

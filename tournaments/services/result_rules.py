@@ -10,9 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine import WHITE, Position, Rules
-from engine.replay import outcome_for
-from engine.variants import SIDE_NAMES, variant_named
+from tournaments.engine import SIDE_NAMES, WHITE, Position, Rules, outcome_for, variant_named
 from tournaments.models import (
     Game,
     GameEnd,

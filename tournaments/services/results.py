@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 
 from tournaments.models import (
@@ -19,8 +17,12 @@ from tournaments.models import (
     Player,
     Series,
     SeriesStatus,
-    Tournament,
 )
+
+# who may do what is decided in selectors/access.py; still importable from here
+from tournaments.selectors.access import User as User
+from tournaments.selectors.access import is_director as is_director
+from tournaments.selectors.access import signed_in as signed_in
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
@@ -29,21 +31,6 @@ from tournaments.services.series import (
     series_recompute,
     series_scores,
 )
-
-User = AuthUser | AnonymousUser
-
-
-def signed_in(user: User | None) -> AuthUser | None:
-    return user if isinstance(user, AuthUser) and user.is_authenticated else None
-
-
-def is_director(user: User | None, tournament: Tournament) -> bool:
-    """Superusers and the tournament's directors may direct it."""
-    if user is None or not user.is_authenticated:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return tournament.directors.filter(pk=user.pk).exists()
 
 
 def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:

@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine.variants import variant_named
+from tournaments.engine import variant_named
 from tournaments.models import (
     Format,
     Game,
