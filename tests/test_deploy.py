@@ -7,11 +7,7 @@ errors logged with their path, styled error pages in Czech."""
 from __future__ import annotations
 
 import logging
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,7 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT, run_django
 
 # The production environment documented in docs/deploy.md.
 PRODUCTION_ENV = {
@@ -32,24 +28,6 @@ PRODUCTION_ENV = {
     "DJANGO_SECURE_COOKIES": "1",
     "DJANGO_BEHIND_TLS_PROXY": "1",
 }
-
-
-def run_django(code_or_args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    """Run Python in a fresh process with exactly the Django variables given."""
-    base = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("DJANGO_", "CACHE_")) and k != "PYTEST_CURRENT_TEST"
-    }
-    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    return subprocess.run(
-        [sys.executable, *code_or_args],
-        cwd=ROOT,
-        env={**base, **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 # --- settings -------------------------------------------------------------------------

@@ -3,7 +3,7 @@ in development, SMTP from the environment in production."""
 
 from __future__ import annotations
 
-from tests.test_deploy import run_django
+from tests.helpers import run_django
 
 SHOW = [
     "-c",

@@ -41,6 +41,10 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tournaments.models import Player
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -102,7 +106,7 @@ def make_players(prefix: str, count: int) -> list:  # type: ignore[type-arg]
     return list(Player.objects.filter(name__startswith=f"{prefix} ").order_by("name"))
 
 
-def tournament(name: str, players: list, **settings: object):  # type: ignore[no-untyped-def,type-arg]
+def tournament(name: str, players: list[Player], **settings: object):
     from tournaments.services.setup import entry_register, tournament_create
 
     t = tournament_create(
@@ -113,7 +117,7 @@ def tournament(name: str, players: list, **settings: object):  # type: ignore[no
     return t
 
 
-def enter_quick(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def enter_quick(series, rng: random.Random) -> None:
     """Play a series out on the scoresheet: random winners, colours as the rules ask."""
     from tournaments.models import CLOSED_STATUSES
     from tournaments.services.errors import ResultError
@@ -134,7 +138,7 @@ def enter_quick(series, rng: random.Random) -> None:  # type: ignore[no-untyped-
         series.refresh_from_db()
 
 
-def enter_records(series, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+def enter_records(series, rng: random.Random) -> None:
     """Play a series out with full random records, each verified on entry."""
     from engine import read_records
     from engine.notation import write_tags
@@ -167,8 +171,15 @@ def enter_records(series, rng: random.Random) -> None:  # type: ignore[no-untype
 
 
 def build(rng: random.Random) -> None:
-    from tournaments.models import CLOSED_STATUSES, Series, Tournament
-    from tournaments.services.pairings import bracket_create, round_generate
+    """The three benchmark tournaments, each made once (kept across runs)."""
+    _build_swiss(rng)
+    _build_robin(rng)
+    _build_double(rng)
+
+
+def _build_swiss(rng: random.Random) -> None:
+    from tournaments.models import CLOSED_STATUSES, Tournament
+    from tournaments.services.pairings import round_generate
 
     used = Tournament.objects.filter(name=SWISS).first()
     if used is not None and not used.series.exclude(status__in=CLOSED_STATUSES).exists():
@@ -176,38 +187,53 @@ def build(rng: random.Random) -> None:
         from tournaments.services.directing import tournament_delete
 
         tournament_delete(tournament=used)
-    if not Tournament.objects.filter(name=SWISS).exists():
-        t = tournament(SWISS, make_players("Swiss", 128), format="swiss", variant="long",
-                       series_mode="points", series_length=1)  # fmt: skip
-        for number in range(1, 8):
-            r = round_generate(tournament=t)
-            series = list(r.series.order_by("table"))
-            last = number == 7
-            for s in series[: len(series) - OPEN_TABLES] if last else series:
-                enter_quick(s, rng)
-            print(f"  {SWISS}: round {number} paired and played", flush=True)
-    if not Tournament.objects.filter(name=ROBIN).exists():
-        t = tournament(ROBIN, make_players("Robin", 16), format="round_robin",
-                       variant="long", series_mode="points", series_length=3)  # fmt: skip
-        for _ in range(15):
-            r = round_generate(tournament=t)
-            for s in r.series.order_by("table"):
-                enter_records(s, rng)
-        print(f"  {ROBIN}: 15 rounds with records", flush=True)
-    if not Tournament.objects.filter(name=DOUBLE).exists():
-        t = tournament(DOUBLE, make_players("Double", 64), format="double_elimination",
-                       variant="long", series_mode="points", series_length=1)  # fmt: skip
-        bracket_create(tournament=t)
-        while True:
-            open_series = [
-                s for s in Series.objects.filter(tournament=t).exclude(status__in=CLOSED_STATUSES)
-                if s.player1_id and s.player2_id
-            ]  # fmt: skip
-            if not open_series:
-                break
-            for s in open_series:
-                enter_quick(s, rng)
-        print(f"  {DOUBLE}: played to its end", flush=True)
+    if Tournament.objects.filter(name=SWISS).exists():
+        return
+    t = tournament(SWISS, make_players("Swiss", 128), format="swiss", variant="long",
+                   series_mode="points", series_length=1)  # fmt: skip
+    for number in range(1, 8):
+        r = round_generate(tournament=t)
+        series = list(r.series.order_by("table"))
+        last = number == 7
+        for s in series[: len(series) - OPEN_TABLES] if last else series:
+            enter_quick(s, rng)
+        print(f"  {SWISS}: round {number} paired and played", flush=True)
+
+
+def _build_robin(rng: random.Random) -> None:
+    from tournaments.models import Tournament
+    from tournaments.services.pairings import round_generate
+
+    if Tournament.objects.filter(name=ROBIN).exists():
+        return
+    t = tournament(ROBIN, make_players("Robin", 16), format="round_robin",
+                   variant="long", series_mode="points", series_length=3)  # fmt: skip
+    for _ in range(15):
+        r = round_generate(tournament=t)
+        for s in r.series.order_by("table"):
+            enter_records(s, rng)
+    print(f"  {ROBIN}: 15 rounds with records", flush=True)
+
+
+def _build_double(rng: random.Random) -> None:
+    from tournaments.models import CLOSED_STATUSES, Series, Tournament
+    from tournaments.services.pairings import bracket_create
+
+    if Tournament.objects.filter(name=DOUBLE).exists():
+        return
+    t = tournament(DOUBLE, make_players("Double", 64), format="double_elimination",
+                   variant="long", series_mode="points", series_length=1)  # fmt: skip
+    bracket_create(tournament=t)
+    while True:
+        open_series = [
+            s for s in Series.objects.filter(tournament=t).exclude(status__in=CLOSED_STATUSES)
+            if s.player1_id and s.player2_id
+        ]  # fmt: skip
+        if not open_series:
+            break
+        for s in open_series:
+            enter_quick(s, rng)
+    print(f"  {DOUBLE}: played to its end", flush=True)
 
 
 @dataclass(frozen=True)
@@ -347,6 +373,7 @@ def server_times(rng: random.Random) -> tuple[float, float]:
     quick: list[float] = []
     for series in swiss.series.exclude(status__in=CLOSED_STATUSES).order_by("table"):
         for white in (series.player1, series.player2):
+            assert white is not None and series.player1 is not None
             data = {"white": white.pk, "winner": series.player1.pk, "kind": "oin",
                     "ended": "played", "cube": 1, "number": 1}  # fmt: skip
             start = time.perf_counter()

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from engine import BLACK, WHITE, Position
-from engine.variants import BAR, OFF, START, variant_named
+from tournaments.engine import BAR, BLACK, OFF, START, WHITE, Position, variant_named
 
 POINT_W = 40
 MARGIN = 18

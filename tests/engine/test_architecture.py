@@ -84,7 +84,7 @@ def test_no_engine_module_imports_an_engine_module_inside_a_function() -> None:
         for top in tree.body
         if not isinstance(top, (ast.Import, ast.ImportFrom))
         for node in ast.walk(top)
-        if _imported(node)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and _imported(node)
     ]
     assert hidden == []
 

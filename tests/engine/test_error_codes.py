@@ -86,8 +86,9 @@ def _site(path: Path, node: ast.AST, code: str, message: ast.AST | None, params:
     if params is None or isinstance(params, ast.Dict):
         given = frozenset(_names(params))
         if isinstance(params, ast.Dict):
-            given |= {k.value for k in params.keys if isinstance(k, ast.Constant)}
-    return Site(path.name, node.lineno, code, template, frozenset(shown), given)
+            given |= {str(k.value) for k in params.keys if isinstance(k, ast.Constant)}
+    line = getattr(node, "lineno", 0)
+    return Site(path.name, line, code, template, frozenset(shown), given)
 
 
 def _call_site(path: Path, call: ast.Call) -> Site | str | None:
@@ -118,7 +119,7 @@ def _call_site(path: Path, call: ast.Call) -> Site | str | None:
         if name == "RecordTooLargeError":
             limit = keywords["limit"]
             assert isinstance(limit, ast.Constant)
-            code = ast.Constant(f"record_too_large:{limit.value}")
+            code = ast.Constant(f"record_too_large:{limit.value!s}")
             params = ast.Dict(
                 [ast.Constant("limit"), ast.Constant("value")], [limit, keywords["value"]]
             )
@@ -160,11 +161,11 @@ def _assigned_codes(node: ast.Assign) -> list[str]:
             and target.id == "code"
             and isinstance(node.value, ast.Constant)
         ):
-            out.append(node.value.value)
+            out.append(str(node.value.value))
         if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
             for t, v in zip(target.elts, node.value.elts, strict=False):
                 if isinstance(t, ast.Name) and t.id == "code" and isinstance(v, ast.Constant):
-                    out.append(v.value)
+                    out.append(str(v.value))
     return out
 
 

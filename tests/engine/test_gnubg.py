@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,7 @@ def test_resigned_gnubg_games_score_by_the_position():
         assert result.outcome.points >= int(record.tag("GnubgPoints"))
 
 
-def _hints() -> list[dict[str, object]]:
+def _hints() -> list[dict[str, Any]]:
     lines = (FIXTURES / "hints.jsonl").read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines if line.strip()]
 
@@ -49,8 +50,8 @@ def test_hint_counts_and_plays_match_gnubg():
         position = Position.from_json(hint["position"])
         dice = hint["dice"]
         ours = {t.position for t in legal_turns(position, dice) if t.steps}
-        roll = f"{dice[0]}{dice[1]}: "  # type: ignore[index]
-        theirs = {play(position, roll + p).position for p in hint["plays"]}  # type: ignore[union-attr]
+        roll = f"{dice[0]}{dice[1]}: "
+        theirs = {play(position, roll + p).position for p in hint["plays"]}
         assert ours == theirs, (hint["source"], hint["plays"])
 
 

@@ -5,6 +5,7 @@ from random games and on hand-made edge positions."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -79,52 +80,73 @@ def _key(me, opp):
     )
 
 
-def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
+def _head_limit(variant, me, opp, a, b):
+    """How many checkers may leave the head this turn (L4)."""
+    if variant != "long":
+        return 99
+    limit = 1
+    if me.get(24, 0) == 15 and a == b and a in (6, 4, 3):
+        limit = 2  # L4.2
+        if a == 4 and opp.get(_opp_point("long", 16), 0):
+            limit = 1  # L4.3
+    return limit
+
+
+def _note_end(found, key, used, higher):
+    """Keep, per end position, the most dice used and whether the higher die alone did."""
+    best = found.get(key)
+    high_alone = len(used) == 1 and used[0] == higher
+    if best is None or len(used) > best[0]:
+        found[key] = (len(used), high_alone)
+    elif len(used) == best[0] and high_alone:
+        found[key] = (best[0], True)
+
+
+def _next_steps(variant, rules, limit, item):
+    """Every lawful single step from a search node."""
+    me_, opp_, left, heads, used = item
+    out = []
+    for i, die in enumerate(left):
+        for frm in list(me_):
+            if variant == "long" and frm == 24 and heads >= limit:
+                continue
+            moved = _step(variant, me_, opp_, frm, die)
+            if moved is None:
+                continue
+            if rules.block_check == "every-step" and not _lawful(
+                variant, moved[0], moved[1], rules
+            ):
+                continue
+            out.append((*moved, left[:i] + left[i + 1 :], heads + (frm == 24), (*used, die)))
+    return out
+
+
+def _distinct(nodes):
+    seen, kept = set(), []
+    for item in nodes:
+        k = (_key(item[0], item[1]), item[2], item[3], item[4][:1])
+        if k not in seen:
+            seen.add(k)
+            kept.append(item)
+    return kept
+
+
+def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set[Any]:
     variant = pos.variant
     me, opp = _boards(pos)
     a, b = dice
     rolls = [a] * 4 if a == b else [a, b]
-    limit = 99
-    if variant == "long":
-        limit = 1
-        if me.get(24, 0) == 15 and a == b and a in (6, 4, 3):
-            limit = 2  # L4.2
-            if a == 4 and opp.get(_opp_point("long", 16), 0):
-                limit = 1  # L4.3
-    found: dict = {}  # key -> (dice used, used the higher die alone)
+    limit = _head_limit(variant, me, opp, a, b)
+    found: dict[Any, Any] = {}  # key -> (dice used, used the higher die alone)
     frontier = [(me, opp, tuple(rolls), 0, ())]
     while frontier:
         nxt = []
-        for me_, opp_, left, heads, used in frontier:
-            key = _key(me_, opp_)
-            ok = rules.block_check == "every-step" or _lawful(variant, me_, opp_, rules)
-            if ok:
-                best = found.get(key)
-                high_alone = len(used) == 1 and used[0] == max(a, b)
-                if best is None or len(used) > best[0]:
-                    found[key] = (len(used), high_alone)
-                elif len(used) == best[0] and high_alone:
-                    found[key] = (best[0], True)
-            for i, die in enumerate(left):
-                for frm in list(me_):
-                    if variant == "long" and frm == 24 and heads >= limit:
-                        continue
-                    moved = _step(variant, me_, opp_, frm, die)
-                    if moved is None:
-                        continue
-                    if rules.block_check == "every-step" and not _lawful(
-                        variant, moved[0], moved[1], rules
-                    ):
-                        continue
-                    nxt.append(
-                        (*moved, left[:i] + left[i + 1 :], heads + (frm == 24), (*used, die))
-                    )
-        seen, frontier = set(), []
-        for item in nxt:
-            k = (_key(item[0], item[1]), item[2], item[3], item[4][:1])
-            if k not in seen:
-                seen.add(k)
-                frontier.append(item)
+        for item in frontier:
+            me_, opp_, _left, _heads, used = item
+            if rules.block_check == "every-step" or _lawful(variant, me_, opp_, rules):
+                _note_end(found, _key(me_, opp_), used, max(a, b))
+            nxt.extend(_next_steps(variant, rules, limit, item))
+        frontier = _distinct(nxt)
     most = max(n for n, _ in found.values())
     ends = {k for k, (n, _) in found.items() if n == most}
     if most == 1 and a != b and any(found[k][1] for k in ends):
@@ -132,7 +154,7 @@ def reference_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
     return ends
 
 
-def engine_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set:
+def engine_ends(pos: Position, dice: tuple[int, int], rules: Rules) -> set[Any]:
     out = set()
     for t in legal_turns(pos, list(dice), rules):
         after = t.position.with_turn(pos.turn)

@@ -7,6 +7,7 @@ run 12..1 and then 24..13."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -672,7 +673,7 @@ def test_L7_record_bearing_off_before_all_are_home_is_refused(autoplay) -> None:
 # L8 end and scoring ---------------------------------------------------------------------
 
 
-def finished(autoplay, white: tuple[int, int], black: tuple[int, int], **kw) -> tuple:
+def finished(autoplay, white: tuple[int, int], black: tuple[int, int], **kw) -> tuple[Any, ...]:
     game_ = autoplay("long", white, black, **kw)
     pos = game_.position
     assert 15 in (pos.off(WHITE), pos.off(BLACK))

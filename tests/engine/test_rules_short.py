@@ -5,6 +5,8 @@ point ``p`` is the opponent's ``25 - p``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -28,7 +30,7 @@ def pts(points: dict[int | str, int]) -> Board:
     return frozenset((str(p), n) for p, n in points.items())
 
 
-def short_pos(turn: str, mine: dict[int | str, int], theirs: dict[int | str, int]) -> Position:
+def short_pos(turn: str, mine: Mapping[Any, int], theirs: Mapping[Any, int]) -> Position:
     white, black = (mine, theirs) if turn == "white" else (theirs, mine)
     return Position.from_json(
         {

@@ -19,7 +19,7 @@ from engine.variants import LONG, LURC, SHORT, START
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "stats"
 
 
-def stats_of(name: str):  # type: ignore[no-untyped-def]
+def stats_of(name: str):
     return record_stats(read_records((FIXTURES / name).read_text(encoding="utf-8"))[0])
 
 

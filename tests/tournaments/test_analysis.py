@@ -29,7 +29,7 @@ from tournaments.services.setup import entry_register, tournament_create
 pytestmark = pytest.mark.django_db
 
 
-def short_game():  # type: ignore[no-untyped-def]
+def short_game():
     t = tournament_create(
         name="Short cup", start_date=datetime.date(2026, 5, 1), format="round_robin",
         series_length=1, variant="short",
@@ -90,7 +90,7 @@ def test_analyse_action_stores_gnubgs_error_and_luck_rates(client: Client, tmp_p
     assert api["analysis"]["white_luck_rate"] == stored.white_luck_rate
 
 
-def test_analyse_is_not_offered_without_gnubg(client: Client, settings):  # type: ignore[no-untyped-def]
+def test_analyse_is_not_offered_without_gnubg(client: Client, settings):
     settings.GNUBG = "/nonexistent/gnubg"
     boss, game = short_game()
     client.force_login(boss)

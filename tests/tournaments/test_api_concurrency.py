@@ -11,12 +11,8 @@ import urllib.request
 import pytest
 from django.db import connection
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import make_world
+from tests.tournaments.helpers import make_world
 from tournaments.models import Game
-
-# the shared fixtures (tests/tournaments/test_api_common.py)
-no_throttle = common.no_throttle
 
 
 @pytest.mark.skipif(

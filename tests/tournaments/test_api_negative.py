@@ -15,12 +15,8 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.services.results import game_enter_quick
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _no_throttle(settings):  # type: ignore[no-untyped-def]
+def _no_throttle(settings):
     rest = dict(settings.REST_FRAMEWORK)
     rest["DEFAULT_THROTTLE_CLASSES"] = []
     settings.REST_FRAMEWORK = rest

@@ -8,15 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import Game, Submission
 from tournaments.services.results import game_enter_quick
 from tournaments.services.submissions import submission_create
-
-# the shared fixtures (tests/tournaments/test_api_common.py)
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

@@ -7,14 +7,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import Game, Player, Series
 from tournaments.services.results import game_enter_quick, game_enter_record
-
-# the shared fixtures (tests/tournaments/test_api_common.py)
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

@@ -16,13 +16,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.services.results import game_enter_quick
-
-# the shared fixtures (tests/tournaments/test_api_common.py)
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

@@ -15,15 +15,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments import test_exports
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.models import Club, Correction, Game, Player, RatingChange, Series, Tournament
 from tournaments.services.exports import tournament_archive
-
-no_throttle = common.no_throttle
-world = common.world
-played = test_exports.played
 
 pytestmark = pytest.mark.django_db
 

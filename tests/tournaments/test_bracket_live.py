@@ -30,7 +30,7 @@ from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
 from tournaments.services.submissions import submission_confirm, submission_create
 
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import EN, tournament_data
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Correction, Game, Player, Series, Tournament
 from tournaments.services.pairings import round_generate
@@ -23,7 +24,6 @@ from tournaments.services.setup import entry_register, tournament_create
 from tournaments.services.submissions import submission_create, submission_reject
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def api_as(user: User) -> APIClient:
@@ -198,7 +198,6 @@ def test_series_length_cannot_change_under_a_finished_series_and_says_which(
     game_enter_quick(series=s, white=s.player2, winner=jana, kind="oin")
     s.refresh_from_db()
     assert s.status == "finished"
-    from tests.tournaments.test_pages_director import tournament_data
 
     client.force_login(boss)
     data = tournament_data(name="Cup", format="manual", series_length="7")

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import EN
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Player, ProhibitedPair, Round, Series, Tournament
 from tournaments.services.pairings import entry_withdraw, round_generate
@@ -20,7 +21,6 @@ from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def api_as(user: User) -> APIClient:

@@ -14,14 +14,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import (
     Club,
     Game,
     Player,
-    ProhibitedPair,
-    Round,
     Series,
     Submission,
     Tournament,
@@ -29,13 +26,6 @@ from tournaments.models import (
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import tournament_archive
 from tournaments.services.imports import players_import_csv, tournament_import
-from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
-from tournaments.services.series import series_next_white
-from tournaments.services.submissions import submission_create, submission_reject
-
-# the shared fixtures (tests/tournaments/test_api_common.py)
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 
@@ -45,53 +35,6 @@ def _in_english() -> Iterator[None]:
     """These tests read the refusals' English words (their msgids): said in English."""
     with translation.override("en"):
         yield
-
-
-def next_colours(series: Series) -> tuple[Player, Player]:
-    games = list(series.games.select_related("white", "black", "winner").order_by("number"))
-    white = series_next_white(series, games) or series.player1
-    assert white is not None
-    black = series.player2 if white.pk == series.player1_id else series.player1
-    assert black is not None
-    return white, black
-
-
-def play_out(series: Series, *, seed: int, records: bool = True) -> None:
-    """Enter games until the series is decided."""
-    while True:
-        series.refresh_from_db()
-        if series.closed:
-            return
-        white, black = next_colours(series)
-        if records:
-            game_enter_record(series=series, record=a_record(white.name, black.name, seed=seed))
-        else:
-            game_enter_quick(series=series, white=white, winner=white, kind="mars")
-        seed += 1
-
-
-@pytest.fixture
-def played(world: World) -> World:
-    """Round 1 finished (one series with records, one quick with a correction), a
-    submission rejected, a prohibited pair."""
-    rnd = Round.objects.create(tournament=world.tournament, number=1, name="První kolo")
-    Series.objects.filter(pk__in=[world.series.pk, world.other_series.pk]).update(round=rnd)
-    play_out(world.series, seed=100)
-    p, u = world.players, world.users
-    sub = submission_create(
-        series=world.other_series, by=u["eva"], number=1, white=p["eva"], winner=p["eva"],
-        kind="oin",
-    )  # fmt: skip
-    submission_reject(submission=sub, by=u["karel"], note="I won")
-    first = game_enter_quick(
-        series=world.other_series, white=p["eva"], winner=p["karel"], kind="oin"
-    )
-    game_correct(game=first, by=u["boss"], reason="it was a mars", kind="mars")
-    play_out(world.other_series, seed=0, records=False)
-    ProhibitedPair.objects.create(
-        tournament=world.tournament, player_a=p["jana"], player_b=p["eva"], reason="sisters"
-    )
-    return world
 
 
 # records -----------------------------------------------------------------------------
@@ -184,7 +127,7 @@ def test_standings_and_crosstable_as_csv(played: World):
     winners = {r["player"] for r in rows if r["won"] == "1"}
     played.series.refresh_from_db()
     played.other_series.refresh_from_db()
-    expected = {played.series.winner.name, played.other_series.winner.name}  # type: ignore[union-attr]
+    expected = {played.series.winner.name, played.other_series.winner.name}
     assert winners == expected
     table = list(csv.reader(io.StringIO(
         client.get(f"/api/tournaments/{t.pk}/crosstable.csv").content.decode()

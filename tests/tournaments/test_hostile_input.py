@@ -13,19 +13,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from engine import RecordSyntaxError
-from tests.tournaments import test_api_common as common
+from tests.tournaments.helpers import EN, World
 from tests.tournaments.pages_data import director, round_robin
-from tests.tournaments.test_api_common import World
 from tournaments.api.errors import exception_handler
 from tournaments.models import Entry, Player, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
 
-no_throttle = common.no_throttle
-world = common.world
-
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 DEEP = "[" * 100_000 + "]" * 100_000
 
 

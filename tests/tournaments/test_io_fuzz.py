@@ -13,14 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments import test_exports
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.services.exports import tournament_archive
-
-no_throttle = common.no_throttle
-world = common.world
-played = test_exports.played
 
 pytestmark = pytest.mark.django_db
 

@@ -15,13 +15,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import Club, Game, Player
 from tournaments.services.exports import csv_cell
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

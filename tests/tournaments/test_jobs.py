@@ -24,8 +24,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import translation
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record, make_world
 from tournaments.jobs import job_run, job_start
 from tournaments.jobs import kinds as job_kinds
 from tournaments.jobs.progress import JobProgress
@@ -40,9 +39,6 @@ def _in_english() -> Iterator[None]:
     with translation.override("en"):
         yield
 
-
-no_throttle = common.no_throttle
-world = common.world
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -352,7 +348,7 @@ def worker(request: Any, transactional_db: None, settings: Any, tmp_path: Path) 
     url, port = BROKERS[request.param]
     if not reachable(port):
         pytest.skip(f"no {request.param} broker on 127.0.0.1:{port}")
-    from kombu import Connection
+    from kombu.connection import Connection
 
     queue = f"nardy-test-{request.param}"
     # messages of an earlier, killed run (none when the queue does not exist yet)
@@ -389,7 +385,7 @@ def finished(client: Client, job: Job, log: Path, timeout: float = 90) -> dict[s
 
 
 def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
-    world = common.make_world()
+    world = make_world()
     client = page(world, "staff")
     job = started(client.post("/jobs/import/players/", {"file": upload(PLAYERS, "p.csv")}))
     body = finished(client, job, worker)

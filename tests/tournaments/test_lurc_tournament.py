@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import EN
 from tournaments.models import Game, Player, Series, SeriesStatus, Tournament
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.errors import ResultError
@@ -23,7 +24,6 @@ from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def test_a_lurc_round_robin_runs_end_to_end_z1_z11_l12(client: Client) -> None:

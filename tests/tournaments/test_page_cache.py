@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -90,7 +91,7 @@ def _open_series(t: Tournament) -> Series:
         .select_related("player1", "player2", "tournament")
         .order_by("pk")
         .first()
-    )  # type: ignore[return-value]
+    )
 
 
 def test_a_result_entered_on_the_page_shows_at_once_on_every_cached_page() -> None:
@@ -171,7 +172,7 @@ def test_the_cached_tournament_page_keeps_the_directors_links_out_of_the_public_
 
 
 def test_a_warm_tournament_page_makes_fewer_queries_than_a_cold_one(
-    django_assert_max_num_queries: Callable[..., object],
+    django_assert_max_num_queries: Callable[..., Any],
 ) -> None:
     t = round_robin(6)
     client = Client()

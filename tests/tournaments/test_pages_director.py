@@ -8,12 +8,12 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import EN, tournament_data
 from tests.tournaments.pages_data import a_record, director, round_robin
 from tournaments.models import Game, Player, Series, Submission, Tournament
 from tournaments.services.series import series_next_white
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def open_series(t: Tournament) -> Series:
@@ -30,20 +30,6 @@ def test_creating_a_tournament_needs_the_permission(client: Client) -> None:
     assert client.get(reverse("tournaments:tournament_new")).status_code == 403
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     assert client.get(reverse("tournaments:tournament_new")).status_code == 200
-
-
-def tournament_data(**changes: str) -> dict[str, str]:
-    data = {
-        "name": "Spring cup", "start_date": "2026-04-01", "variant": "long",
-        "format": "round_robin", "published": "on", "series_mode": "points",
-        "series_length": "3", "first_move": "loser", "mars": "on", "block_check": "turn-end",
-        "block_ahead": "anywhere", "draw_scoring": "half", "points_series_win": "1",
-        "points_series_draw": "0.5", "points_series_loss": "0", "points_per_game_point": "0",
-        "bye_points": "1", "forfeit_game_points": "0", "bracket_reset": "on",
-        "withdrawal": "forfeit", "tie_break_1": "buchholz", "tie_break_2": "series_won",
-    }  # fmt: skip
-    data.update(changes)
-    return data
 
 
 def test_director_creates_a_tournament_and_directs_it(client: Client) -> None:

@@ -14,13 +14,13 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import EN, tournament_data
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.services.exports import crosstable_csv, standings_csv
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def swiss(by: User, *names: str) -> Tournament:
@@ -99,7 +99,7 @@ def test_remove_before_pairing_after_confirmation(client: Client, boss: User) ->
 
 def test_a_paired_player_cannot_be_removed(client: Client, boss: User) -> None:
     t = round_robin(4, by=boss)
-    player = t.entries.first().player  # type: ignore[union-attr]
+    player = t.entries.first().player
     url = reverse("tournaments:entry_action", args=[t.pk, player.pk, "remove"])
     response = client.post(url, follow=True, **EN)
     assert "withdraw them instead" in response.content.decode()
@@ -192,8 +192,8 @@ def test_pairs_kept_apart_on_the_page_and_in_swiss_pairing(client: Client, boss:
     assert not ProhibitedPair.objects.filter(tournament=t).exists()
 
 
-def _link(body: str) -> str:
-    found = re.search(r"https?://[^/\s]+(/\S+)", body)
+def _link(body: object) -> str:
+    found = re.search(r"https?://[^/\s]+(/\S+)", str(body))
     assert found, body
     return found.group(1)
 
@@ -223,7 +223,7 @@ def test_invitation_claimed_by_a_signed_in_user(client: Client, boss: User) -> N
     t = swiss(boss, "Bára")
     bara = Player.objects.get(name="Bára")
     page = client.get(reverse("tournaments:invite", args=[t.pk, bara.pk])).content.decode()
-    path = _link(re.search(r'value="(http[^"]+)"', page).group(1))  # type: ignore[union-attr]
+    path = _link(re.search(r'value="(http[^"]+)"', page).group(1))
     user = User.objects.create_user("bara", password="a-long-secret-1")
     visitor = Client()
     visitor.force_login(user)
@@ -252,8 +252,6 @@ def test_new_tournament_form_marks_each_rule_with_the_games_that_have_it(client:
     have each setting (from the rules source), a static script hides the others, and
     the server resets what the chosen game lacks (RULES S7: the cube is short only)."""
     from django.contrib.auth.models import Permission
-
-    from tests.tournaments.test_pages_director import tournament_data
 
     user = director()
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))

@@ -5,6 +5,7 @@ import random
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -200,7 +201,7 @@ def small_rounds(
     met = draw(st.sets(st.sampled_from(all_pairs))) if all_pairs else set()
     prohibited = draw(st.sets(st.sampled_from(all_pairs), max_size=2)) if all_pairs else set()
     score = st.sampled_from([Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2), Decimal(3)])
-    direction = st.sampled_from([None, "down", "up"])
+    direction: st.SearchStrategy[Any] = st.sampled_from([None, "down", "up"])
     players = [
         SwissPlayer(
             i,

@@ -9,12 +9,8 @@ import io
 import pytest
 from django.test import Client
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import Game
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

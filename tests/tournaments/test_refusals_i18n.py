@@ -14,15 +14,11 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.utils import translation
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World, a_record
+from tests.tournaments.helpers import World, a_record
 from tournaments.models import Format, SeriesStatus
 from tournaments.services.errors import Conflict, ResultError
 from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import series_forfeit
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 
@@ -192,17 +188,18 @@ def test_a_wrapped_error_keeps_the_inner_code_and_params():
 
 
 def test_an_engine_error_keeps_its_code_params_rule_and_place():
-    from engine import read_records, replay
+    from engine import EngineError, read_records, replay
 
     bad = '[Variant "long"]\n[White "A"]\n[Black "B"]\n\n1. 6-4: 24/18 24/20 2. zz\n'
+    error: EngineError
     try:
         records = read_records(bad)
-        result = replay(records[0])
-        error = result.error
-        assert error is not None
-    except Exception as exc:  # the reader refuses it
-        error = exc  # type: ignore[assignment]
-    wrapped = ResultError.from_engine(error, field="record")  # type: ignore[arg-type]
+        found = replay(records[0]).error
+        assert found is not None
+        error = found
+    except EngineError as exc:  # the reader refuses it
+        error = exc
+    wrapped = ResultError.from_engine(error, field="record")
     assert wrapped.code == error.code and wrapped.code != "invalid"
     assert wrapped.params == error.params
     assert (wrapped.line, wrapped.rule, wrapped.field) == (error.line, error.rule, "record")

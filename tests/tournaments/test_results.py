@@ -155,7 +155,7 @@ def test_bad_quick_entries_change_nothing(series, jana, kwargs, field, words):
     before = snapshot(series)
     args = {"series": series, "white": jana, "winner": jana, **kwargs}
     with pytest.raises(ResultError) as err:
-        game_enter_quick(**args)  # type: ignore[arg-type]
+        game_enter_quick(**args)
     assert err.value.field == field and words in err.value.message
     assert snapshot(series) == before
 

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import EN
 from tournaments.models import Game, Player, Series, Submission, Tournament
 from tournaments.services import results as results_service
 from tournaments.services.errors import ResultError
@@ -19,7 +20,6 @@ from tournaments.services.result_rules import result_rules
 from tournaments.services.results import game_enter_quick, game_enter_record
 
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 CRAWFORD_DOUBLE = (
     '[Variant "short"]\n[White "Petr"]\n[Black "Jana"]\n\n'
@@ -230,7 +230,7 @@ def test_quick_entry_with_a_bad_number_is_a_form_error(client, boss, number):
 def test_the_record_is_replayed_before_the_series_is_locked(monkeypatch):
     s, _jana, _petr = pair(tournament(variant="short", cube=True))
     events: list[str] = []
-    real_check, real_lock = results_service.check_record, results_service._locked_series
+    real_check, real_lock = results_service.check_record, results_service._locked_series  # type: ignore[attr-defined]
 
     def spy_check(*args: Any, **kwargs: Any) -> Any:
         events.append("replay")
@@ -251,7 +251,7 @@ def test_a_game_entered_meanwhile_is_caught_under_the_lock(monkeypatch):
     """The series changed between the replay and the lock: the check runs again and
     refuses the record for a game number already taken."""
     s, _jana, petr = pair(tournament(variant="short"))
-    real_check = results_service.check_record
+    real_check = results_service.check_record  # type: ignore[attr-defined]
     record = '[Variant "short"]\n[White "Jana"]\n[Black "Petr"]\n\n1. 31: 8/5 6/5 B resigns\n'
 
     def meanwhile(*args: Any, **kwargs: Any) -> Any:

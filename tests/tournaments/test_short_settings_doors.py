@@ -9,12 +9,8 @@ import io
 
 import pytest
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.models import Player, Tournament
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 RLO = "\u202e"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterator
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -109,7 +110,7 @@ def test_entering_a_game_twice_is_a_conflict_with_the_current_value(setup):
     with pytest.raises(Conflict) as err:
         game_enter_quick(series=series, white=players["jana"], winner=players["petr"],
                          kind="oin", number=1)  # fmt: skip
-    assert err.value.current["winner"] == players["jana"].pk
+    assert cast(dict[str, Any], err.value.current)["winner"] == players["jana"].pk
 
 
 def test_a_correction_on_a_stale_version_conflicts(setup):
@@ -120,4 +121,4 @@ def test_a_correction_on_a_stale_version_conflicts(setup):
     with pytest.raises(Conflict, match="changed meanwhile") as err:
         game_correct(game=game, by=users["boss"], reason="b", winner=players["petr"],
                      expected_version=0)  # fmt: skip
-    assert err.value.current["kind"] == "mars"
+    assert cast(dict[str, Any], err.value.current)["kind"] == "mars"

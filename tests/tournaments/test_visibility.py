@@ -12,14 +12,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments import test_api_common as common
-from tests.tournaments.test_api_common import World
+from tests.tournaments.helpers import World
 from tournaments.models import Entry, Game, Player, RatingChange, Series, Tournament
 from tournaments.services.results import game_enter_quick
 from tournaments.services.submissions import submission_create
-
-no_throttle = common.no_throttle
-world = common.world
 
 pytestmark = pytest.mark.django_db
 

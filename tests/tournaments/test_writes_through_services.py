@@ -14,17 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments import test_api_common as common
+from tests.tournaments.helpers import EN, World, tournament_data
 from tests.tournaments.pages_data import director, round_robin
-from tests.tournaments.test_api_common import World
-from tests.tournaments.test_pages_director import tournament_data
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
-no_throttle = common.no_throttle
-world = common.world
-
 pytestmark = pytest.mark.django_db
-EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 RLO = "\u202e"
 
 

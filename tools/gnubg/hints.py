@@ -22,6 +22,7 @@ import glob
 import json
 import os
 import random
+from typing import Any
 
 import gnubg  # type: ignore[import-not-found]  # provided by gnubg itself
 
@@ -140,7 +141,7 @@ def select(cands):
     rng = random.Random(SEED)
     seen = set()
     chosen = []
-    pools = {c: [] for c, _ in QUOTA}
+    pools: dict[Any, list[Any]] = {c: [] for c, _ in QUOTA}
     for c in cands:
         key = (c["posid"], tuple(sorted(c["dice"])))
         cat = next((q for q, _ in QUOTA if q in c["features"]), "other")
@@ -269,7 +270,7 @@ def main():
                 "features": r["features"],
             }
             fh.write(json.dumps(ordered) + "\n")
-    counts = {}
+    counts: dict[Any, int] = {}
     for r in results:
         for f in r["features"]:
             counts[f] = counts.get(f, 0) + 1

@@ -74,6 +74,13 @@ class MatGame:
     points: int | None = None
 
 
+def _game_start(line: str, lineno: int, filename: str, number: int) -> MatGame:
+    p = PLAYERS_RE.match(line)
+    if not p:
+        raise MatError(f"{filename}:{lineno}: expected player line after 'Game {number}'")
+    return MatGame(number=number, names=(p.group(1), p.group(3)))
+
+
 def parse_mat(text: str, filename: str = "<mat>") -> list[MatGame]:
     games: list[MatGame] = []
     current: MatGame | None = None
@@ -88,12 +95,7 @@ def parse_mat(text: str, filename: str = "<mat>") -> list[MatGame]:
             current = None
             continue
         if pending_number is not None:
-            p = PLAYERS_RE.match(line)
-            if not p:
-                raise MatError(
-                    f"{filename}:{lineno}: expected player line after 'Game {pending_number}'"
-                )
-            current = MatGame(number=pending_number, names=(p.group(1), p.group(3)))
+            current = _game_start(line, lineno, filename, pending_number)
             games.append(current)
             pending_number = None
             continue
@@ -111,27 +113,38 @@ def parse_mat(text: str, filename: str = "<mat>") -> list[MatGame]:
             raise MatError(f"{filename}:{lineno}: unrecognised line: {line!r}")
         if current.winner is not None:
             raise MatError(f"{filename}:{lineno}: move after the result of game {current.number}")
-        dice = list(DICE_RE.finditer(line))
-        if not dice or len(dice) > 2:
-            raise MatError(f"{filename}:{lineno}: expected one or two turns: {line!r}")
-        for k, d in enumerate(dice):
-            end = dice[k + 1].start() if k + 1 < len(dice) else len(line)
-            # two turns: left then right; one turn: its column tells whose it is
-            left = d.start() < RIGHT_COLUMN_THRESHOLD
-            player = k if len(dice) == 2 else (0 if left else 1)
-            hi, lo = sorted((int(d.group(1)), int(d.group(2))), reverse=True)
-            moves = line[d.end() : end].split()
-            for mv in moves:
-                if not STEP_RE.match(mv):
-                    raise MatError(f"{filename}:{lineno}: cannot read move {mv!r}")
-            current.turns.append(Turn(player=player, dice=(hi, lo), moves=moves, line=lineno))
+        current.turns.extend(_line_turns(line, lineno, filename))
+    _check_games(games, filename)
+    return games
+
+
+def _line_turns(line: str, lineno: int, filename: str) -> list[Turn]:
+    """The one or two turns of a move line."""
+    dice = list(DICE_RE.finditer(line))
+    if not dice or len(dice) > 2:
+        raise MatError(f"{filename}:{lineno}: expected one or two turns: {line!r}")
+    turns = []
+    for k, d in enumerate(dice):
+        end = dice[k + 1].start() if k + 1 < len(dice) else len(line)
+        # two turns: left then right; one turn: its column tells whose it is
+        left = d.start() < RIGHT_COLUMN_THRESHOLD
+        player = k if len(dice) == 2 else (0 if left else 1)
+        hi, lo = sorted((int(d.group(1)), int(d.group(2))), reverse=True)
+        moves = line[d.end() : end].split()
+        for mv in moves:
+            if not STEP_RE.match(mv):
+                raise MatError(f"{filename}:{lineno}: cannot read move {mv!r}")
+        turns.append(Turn(player=player, dice=(hi, lo), moves=moves, line=lineno))
+    return turns
+
+
+def _check_games(games: list[MatGame], filename: str) -> None:
     for g in games:
         if g.winner is None or g.points is None:
             raise MatError(f"{filename}: game {g.number} has no result line")
         for a, b in zip(g.turns, g.turns[1:], strict=False):
             if a.player == b.player:
                 raise MatError(f"{filename}:{b.line}: game {g.number}: same player on roll twice")
-    return games
 
 
 def convert_move(move: str) -> str:
@@ -170,16 +183,10 @@ class NrdGame:
     resigned: bool
 
 
-def to_nrd(game: MatGame, source_name: str, event: str) -> NrdGame:
-    if not game.turns:
-        raise MatError(f"{source_name}: game {game.number} has no turns")
-    assert game.winner is not None and game.points is not None
-    first = game.turns[0].player
-    # colour of .mat player p in this game: 0 = white (moved first), 1 = black
-    colour = {first: 0, 1 - first: 1}
+def _resigned(game: MatGame, colour: dict[int, int], source_name: str) -> bool:
+    """Whether the game ended by resignation (the winner bore off fewer than 15)."""
+    assert game.winner is not None
     winner_colour = colour[game.winner]
-    if game.points not in RESULT_WORD:
-        raise MatError(f"{source_name}: game {game.number}: unexpected points {game.points}")
     off = borne_off(game, game.winner)
     if off > 15:
         raise MatError(f"{source_name}: game {game.number}: {off} checkers borne off")
@@ -190,6 +197,20 @@ def to_nrd(game: MatGame, source_name: str, event: str) -> NrdGame:
     if resigned and last_colour != winner_colour:
         # The loser resigns on his own turn; gnubg never records another roll.
         raise MatError(f"{source_name}: game {game.number}: resigning side is not the side to move")
+    return resigned
+
+
+def to_nrd(game: MatGame, source_name: str, event: str) -> NrdGame:
+    if not game.turns:
+        raise MatError(f"{source_name}: game {game.number} has no turns")
+    assert game.winner is not None and game.points is not None
+    first = game.turns[0].player
+    # colour of .mat player p in this game: 0 = white (moved first), 1 = black
+    colour = {first: 0, 1 - first: 1}
+    winner_colour = colour[game.winner]
+    if game.points not in RESULT_WORD:
+        raise MatError(f"{source_name}: game {game.number}: unexpected points {game.points}")
+    resigned = _resigned(game, colour, source_name)
     white_name = game.names[first]
     black_name = game.names[1 - first]
     stem = Path(source_name).stem
@@ -207,6 +228,14 @@ def to_nrd(game: MatGame, source_name: str, event: str) -> NrdGame:
         tags.append(("GnubgPoints", str(game.points)))
     lines = [f"[{k} {quote(v)}]" for k, v in tags]
     lines.append("")
+    lines.extend(_movetext(game, colour, source_name, 1 - winner_colour if resigned else None))
+    return NrdGame(text="\n".join(lines) + "\n", resigned=resigned)
+
+
+def _movetext(
+    game: MatGame, colour: dict[int, int], source_name: str, resigns: int | None
+) -> list[str]:
+    """The numbered movetext lines; ``resigns``: the colour that resigns, if one does."""
     body: list[str] = []
     current = ""
     for i, t in enumerate(game.turns):
@@ -220,16 +249,13 @@ def to_nrd(game: MatGame, source_name: str, event: str) -> NrdGame:
             current = f"{i // 2 + 1}. {action}"
         else:
             current += " " + action
-    if resigned:
-        loser = 1 - winner_colour
-        if loser == 0:
-            body.append(current)
-            current = f"{len(game.turns) // 2 + 1}. W resigns"
-        else:
-            current += " B resigns"
+    if resigns == 0:
+        body.append(current)
+        current = f"{len(game.turns) // 2 + 1}. W resigns"
+    elif resigns == 1:
+        current += " B resigns"
     body.append(current)
-    lines.extend(body)
-    return NrdGame(text="\n".join(lines) + "\n", resigned=resigned)
+    return body
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 Board = tuple[int, ...]  # 26 entries: [0] borne off, [1..24] points, [25] bar
 Pos = tuple[Board, Board]  # (side to move, opponent), each in its own numbering
@@ -224,29 +225,38 @@ def check_game(
             if i != len(tokens):
                 raise ValueError("actions after resigns")
             break
-        m = re.fullmatch(r"([1-6])([1-6]):", t)
-        if not m:
-            raise ValueError(f"unexpected token {t!r}")
-        dice = (int(m.group(1)), int(m.group(2)))
-        if dice[0] < dice[1]:
-            raise ValueError("dice not higher first")
         j = i + 1
         while j < len(tokens) and not re.fullmatch(r"\d+\.|[1-6][1-6]:|[WB]", tokens[j]):
             j += 1
-        moves = tokens[i + 1 : j]
-        if pos[0][0] == 15 or pos[1][0] == 15:
-            raise ValueError("move after the end of the game")
-        if before is not None:
+        if before is not None and pos[0][0] != 15 and pos[1][0] != 15:
             before.append((side, pos))
-        ends = legal_ends(pos, dice)
-        end = play_written(pos, dice, moves) if moves else pos
-        if end not in ends:
-            raise ValueError(f"turn {t} {' '.join(moves)} is not a legal play (must-play rule)")
-        pos = swap(end)
+        pos = play_turn(pos, t, tokens[i + 1 : j])
         side = 1 - side
         i = j
+    check_result(tags["Result"], pos, side, resigned=resigned, resigned_file=resigned_file)
+
+
+def play_turn(pos: Pos, t: str, moves: list[str]) -> Pos:
+    """The position after the turn ``t`` (its dice) with ``moves``, from the next side's
+    view; ValueError for an illegal one."""
+    m = re.fullmatch(r"([1-6])([1-6]):", t)
+    if not m:
+        raise ValueError(f"unexpected token {t!r}")
+    dice = (int(m.group(1)), int(m.group(2)))
+    if dice[0] < dice[1]:
+        raise ValueError("dice not higher first")
+    if pos[0][0] == 15 or pos[1][0] == 15:
+        raise ValueError("move after the end of the game")
+    ends = legal_ends(pos, dice)
+    end = play_written(pos, dice, moves) if moves else pos
+    if end not in ends:
+        raise ValueError(f"turn {t} {' '.join(moves)} is not a legal play (must-play rule)")
+    return swap(end)
+
+
+def check_result(result: str, pos: Pos, side: int, *, resigned: bool, resigned_file: bool) -> None:
+    """The Result tag against the final position (``side``: the side to move)."""
     mover_prev = swap(pos)  # (side that just moved, other)
-    result = tags["Result"]
     if resigned_file:
         if not resigned:
             raise ValueError("resigned game without resigns")
@@ -278,6 +288,38 @@ def pos_from_json(d: dict[str, object]) -> Pos:
     return (tuple(w), tuple(b)) if turn == "white" else (tuple(b), tuple(w))
 
 
+def check_hint(h: dict[str, Any], replay: dict[str, list[tuple[int, Pos]]]) -> None:
+    """One gnubg hint: its position is the record's, its plays are exactly the legal ones."""
+    pos = pos_from_json(h["position"])
+    hi, lo = sorted(h["dice"], reverse=True)
+    dice = (int(hi), int(lo))
+    ends = legal_ends(pos, dice)
+    plays = h["plays"]
+    src = re.fullmatch(r"(.+ game \d+) turn (\d+)", h["source"])
+    if src:  # the position must be the one reached in the .nrd record
+        turns = replay.get(src.group(1), [])
+        t = int(src.group(2))
+        if not 1 <= t <= len(turns):
+            raise ValueError("source names no turn of a game in the .nrd files")
+        side, want = turns[t - 1]
+        if h["position"]["turn"] != ("white", "black")[side] or want != pos:
+            raise ValueError("position differs from the .nrd game at that turn")
+    elif "opening" not in h.get("features", []) or pos != (start_board(), start_board()):
+        raise ValueError("hint without a game source")
+    if not plays:
+        if ends != {pos}:
+            raise ValueError("no plays listed but a play exists")
+        return
+    got = [apply_play_string(pos, p) for p in plays]
+    if len(set(got)) != len(got):
+        raise ValueError("two plays reach the same position")
+    if set(got) != ends:
+        raise ValueError(
+            f"{len(plays)} plays listed, {len(ends)} legal end positions; "
+            f"{len(set(got) - ends)} listed plays not legal"
+        )
+
+
 def main() -> int:
     errors = 0
     replay: dict[str, list[tuple[int, Pos]]] = {}  # Source tag -> positions before each turn
@@ -298,35 +340,8 @@ def main() -> int:
     for line in lines:
         n += 1
         h = json.loads(line)
-        pos = pos_from_json(h["position"])
-        hi, lo = sorted(h["dice"], reverse=True)
-        dice = (int(hi), int(lo))
-        ends = legal_ends(pos, dice)
-        plays = h["plays"]
         try:
-            src = re.fullmatch(r"(.+ game \d+) turn (\d+)", h["source"])
-            if src:  # the position must be the one reached in the .nrd record
-                turns = replay.get(src.group(1), [])
-                t = int(src.group(2))
-                if not 1 <= t <= len(turns):
-                    raise ValueError("source names no turn of a game in the .nrd files")
-                side, want = turns[t - 1]
-                if h["position"]["turn"] != ("white", "black")[side] or want != pos:
-                    raise ValueError("position differs from the .nrd game at that turn")
-            elif "opening" not in h.get("features", []) or pos != (start_board(), start_board()):
-                raise ValueError("hint without a game source")
-            if not plays:
-                if ends != {pos}:
-                    raise ValueError("no plays listed but a play exists")
-                continue
-            got = [apply_play_string(pos, p) for p in plays]
-            if len(set(got)) != len(got):
-                raise ValueError("two plays reach the same position")
-            if set(got) != ends:
-                raise ValueError(
-                    f"{len(plays)} plays listed, {len(ends)} legal end positions; "
-                    f"{len(set(got) - ends)} listed plays not legal"
-                )
+            check_hint(h, replay)
         except ValueError as e:
             errors += 1
             print(f"hints.jsonl line {n} ({h.get('source')}): {e}")

@@ -24,8 +24,8 @@ from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from engine import EngineError
 from tournaments.api.schema import ApiSchema
+from tournaments.engine import EngineError
 from tournaments.services.engine_bridge import RecordTooLarge
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 

@@ -22,7 +22,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-import engine
+from tournaments import engine
 from tournaments.api import serializers as s
 from tournaments.api.access import is_staff, require_director, visible_tournaments
 from tournaments.api.errors import ServiceErrorsMixin, error_status

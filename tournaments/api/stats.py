@@ -15,9 +15,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.stats import PlayerStats
 from tournaments.api.errors import ServiceErrorsMixin
 from tournaments.api.views import ERRORS
+from tournaments.engine import PlayerStats
 from tournaments.models import Game, Player
 from tournaments.selectors.access import visible_tournaments
 from tournaments.selectors.stats import (

@@ -12,9 +12,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
-from engine.errors import RecordTooLargeError
-from engine.limits import UNLIMITED, ReadLimits
-from engine.notation import split_games
+from tournaments.engine import UNLIMITED, ReadLimits, RecordTooLargeError, split_games
 from tournaments.models import Game
 from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
 from tournaments.services.errors import ResultError

@@ -9,8 +9,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from engine import WHITE, Outcome
 from tournaments.display import pairing_reason, result_text
+from tournaments.engine import WHITE, Outcome
 
 
 def points_of(kind: str, cube: int = 1) -> int:

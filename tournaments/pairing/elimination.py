@@ -66,12 +66,7 @@ class Bracket(Generic[T]):
     def advance(self, results: Mapping[str, int]) -> BracketState[T]:
         """Who plays where, given the winning side (0: first, 1: second) of each match
         played so far. Raises ``PairingError`` for a result that does not fit."""
-        known = {m.id for m in self.matches}
-        for match_id, side in results.items():
-            if match_id not in known:
-                raise PairingError(f"a result for {match_id}, which is not in this bracket")
-            if side not in (0, 1):
-                raise PairingError(f"{match_id}: the winning side must be 0 or 1, not {side}")
+        self._check_results(results)
         winners: dict[str, T | _Marker] = {}
         losers: dict[str, T | _Marker] = {}
         states: dict[str, MatchState[T]] = {}
@@ -92,16 +87,27 @@ class Bracket(Generic[T]):
                 winners[m.id] = _BYE if state.winner is None else state.winner
                 losers[m.id] = _BYE if state.loser is None else state.loser
             states[m.id] = state
+        return BracketState(
+            states,
+            self._champion(states),
+            states[self.third_place].winner if self.third_place else None,
+            states[self.consolation_final].winner if self.consolation_final else None,
+        )
+
+    def _check_results(self, results: Mapping[str, int]) -> None:
+        known = {m.id for m in self.matches}
+        for match_id, side in results.items():
+            if match_id not in known:
+                raise PairingError(f"a result for {match_id}, which is not in this bracket")
+            if side not in (0, 1):
+                raise PairingError(f"{match_id}: the winning side must be 0 or 1, not {side}")
+
+    def _champion(self, states: Mapping[str, MatchState[T]]) -> T | None:
         champion: T | None = None
         for final in self.finals:
             if states[final].status != "skipped":
                 champion = states[final].winner
-        return BracketState(
-            states,
-            champion,
-            states[self.third_place].winner if self.third_place else None,
-            states[self.consolation_final].winner if self.consolation_final else None,
-        )
+        return champion
 
 
 def _match_state(
@@ -112,15 +118,7 @@ def _match_state(
     states: Mapping[str, MatchState[T]],
 ) -> MatchState[T]:
     players = (None if isinstance(a, _Marker) else a, None if isinstance(b, _Marker) else b)
-    status: Status = "ready"
-    if a is _UNKNOWN or b is _UNKNOWN:
-        status = "waiting"
-    if m.only_if is not None:
-        condition, side = m.only_if
-        if states[condition].status in ("waiting", "ready"):
-            status = "waiting"
-        elif results.get(condition) != side:
-            status = "skipped"
+    status = _open_status(m, a, b, results, states)
     if status != "ready":
         if m.id in results:
             raise PairingError(f"a result for {m.id}, which is {_status_words[status]}")
@@ -399,3 +397,24 @@ def length_for(stage: str, lengths_by_stage: Mapping[str, int], default: int) ->
     (9, 5)
     """
     return lengths_by_stage.get(stage, default)
+
+
+def _open_status(
+    m: BracketMatch,
+    a: T | _Marker,
+    b: T | _Marker,
+    results: Mapping[str, int],
+    states: Mapping[str, MatchState[T]],
+) -> Status:
+    """ "waiting" for a player or for the match it depends on, "skipped" when that match
+    went the other way, else "ready"."""
+    status: Status = "ready"
+    if a is _UNKNOWN or b is _UNKNOWN:
+        status = "waiting"
+    if m.only_if is not None:
+        condition, side = m.only_if
+        if states[condition].status in ("waiting", "ready"):
+            status = "waiting"
+        elif results.get(condition) != side:
+            status = "skipped"
+    return status

@@ -13,10 +13,26 @@ may not see the tournament, so a rating shown may include series not listed.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as AuthUser
 from django.db.models import Q, QuerySet
 
 from tournaments.models import RatingChange, Series, Tournament
-from tournaments.services.results import User, is_director
+
+User = AuthUser | AnonymousUser
+
+
+def signed_in(user: User | None) -> AuthUser | None:
+    return user if isinstance(user, AuthUser) and user.is_authenticated else None
+
+
+def is_director(user: User | None, tournament: Tournament) -> bool:
+    """Superusers and the tournament's directors may direct it."""
+    if user is None or not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    return tournament.directors.filter(pk=user.pk).exists()
 
 
 def visible_tournaments(user: User | None) -> QuerySet[Tournament]:

@@ -24,19 +24,19 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.access import (
+    User,
     visible_rating_changes,
     visible_series,
     visible_tournaments,
 )
 from tournaments.selectors.bracket_drawing import Drawing, bracket_drawing
+from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
     standings_for_tournament,
 )
 from tournaments.services.errors import ResultError
-from tournaments.services.pairings import BRACKET_FORMATS, bracket_of
-from tournaments.services.results import User
 
 ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
 

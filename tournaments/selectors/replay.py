@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import engine
-from engine.replay import PlayedAction
-from engine.variants import BLACK, WHITE
+from tournaments import engine
 from tournaments.board import board_frame, board_label, board_pieces
 from tournaments.display import result_text
+from tournaments.engine import BLACK, WHITE, PlayedAction
 from tournaments.engine_messages import engine_message
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from tournaments.models import Correction, Game, Series, Submission, SubmissionStatus
-from tournaments.services.results import User
+from tournaments.selectors.access import User
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from tournaments.models import (
     points_of,
 )
 from tournaments.pairing import Bracket, PairingError
+from tournaments.selectors.brackets import bracket_of
 from tournaments.selectors.knockout import knockout_places
 from tournaments.selectors.tiebreaks import (
     HALF,
@@ -41,7 +42,6 @@ from tournaments.selectors.tiebreaks import (
     rank_players,
 )
 from tournaments.services.errors import ResultError
-from tournaments.services.pairings import bracket_of
 
 MARS_KINDS = frozenset({GameKind.MARS, GameKind.KOKS})
 KNOCKOUT_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})

@@ -12,11 +12,10 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from scipy.stats import chi2
 
-import engine
-from engine.stats import FACES, GameStats, PlayerStats, record_stats
+from tournaments import engine
+from tournaments.engine import FACES, GameStats, PlayerStats, record_stats
 from tournaments.models import Game, GameAnalysis, Player, Tournament
-from tournaments.selectors.access import visible_tournaments
-from tournaments.services.results import User
+from tournaments.selectors.access import User, visible_tournaments
 
 # A chi-square test is trusted when every class expects at least 5 (Cochran's rule).
 MIN_EXPECTED = 5

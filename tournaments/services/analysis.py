@@ -16,8 +16,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from engine import EngineError, read_records
-from engine.matfile import write_mat
+from tournaments.engine import EngineError, read_records, write_mat
 from tournaments.models import Game, GameAnalysis, Series, Variant
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress

@@ -221,7 +221,8 @@ class _Importer:
             for k, v in snapshot.items()
         }
 
-    def run(self, *, name: str | None) -> ArchiveImport:
+    def settings(self) -> tuple[dict[str, Any], list[str]]:
+        """The archived tournament's settings as model values, and its directors."""
         settings = dict(self.a["tournament"])
         directors = settings.pop("directors", [])
         unknown = sorted(set(settings) - set(SETTINGS))
@@ -237,6 +238,21 @@ class _Importer:
         for f in Tournament._meta.concrete_fields:
             if f.get_internal_type() == "DecimalField" and f.name in settings:
                 settings[f.name] = Decimal(str(settings[f.name]))
+        return settings, directors
+
+    def register_entries(self, tournament: Tournament) -> list[int]:
+        """Enter the archived players; the ids of the entries to withdraw at the end."""
+        withdrawn = []
+        for e in self.a["entries"]:
+            entry = entry_register(
+                tournament=tournament, player=self.required(e["player"]), seed=e["seed"]
+            )
+            if e["withdrawn"]:
+                withdrawn.append(entry.pk)
+        return withdrawn
+
+    def run(self, *, name: str | None) -> ArchiveImport:
+        settings, directors = self.settings()
         title = name or settings.pop("name")
         settings.pop("name", None)
         tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
@@ -246,13 +262,7 @@ class _Importer:
             assert user is not None
             tournament.directors.add(user)
         self.import_players()
-        withdrawn = []
-        for e in self.a["entries"]:
-            entry = entry_register(
-                tournament=tournament, player=self.required(e["player"]), seed=e["seed"]
-            )
-            if e["withdrawn"]:
-                withdrawn.append(entry.pk)
+        withdrawn = self.register_entries(tournament)
         for pp in self.a["prohibited_pairs"]:
             ProhibitedPair.objects.create(
                 tournament=tournament, player_a=self.required(pp["player_a"]),

@@ -7,11 +7,8 @@ from dataclasses import dataclass, fields
 from django.conf import settings
 from django.utils.translation import gettext
 
-import engine
-from engine.errors import RecordTooLargeError
-from engine.limits import ReadLimits
-from engine.notation import GameRecord, read_records
-from engine.variants import SIDE_NAMES
+from tournaments import engine
+from tournaments.engine import SIDE_NAMES, GameRecord, ReadLimits, RecordTooLargeError, read_records
 from tournaments.models import Tournament, Variant
 from tournaments.services.errors import ResultError
 

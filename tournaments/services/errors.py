@@ -18,13 +18,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.engine_messages import engine_message
 
 if TYPE_CHECKING:
     from django.core.exceptions import ValidationError as DjangoValidationError
 
-    from engine import EngineError
+    from tournaments.engine import EngineError
+    from tournaments.pairing import PairingError
 
 
 def plain(value: object) -> object:
@@ -153,3 +156,35 @@ class Conflict(ResultError):
     ) -> None:
         super().__init__(message, code=code, params=params, field=field)
         self.current = current
+
+
+# The pairing algorithms' refusals a director can meet, by their code; any other is a
+# bracket or seeding that cannot be (told in the algorithms' English words).
+PAIRING_MESSAGES = {
+    "too-few-players": gettext_lazy("a pairing needs at least two players"),
+    "no-players": gettext_lazy("there are no players to pair"),
+    "no-pairing-byes": gettext_lazy(
+        "no legal pairing: the number of players is odd and everyone has had a bye"
+    ),
+}
+
+
+def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> ResultError:
+    """A pairing algorithm's refusal in the active language, its players by name."""
+    if exc.code in PAIRING_MESSAGES:
+        return ResultError(PAIRING_MESSAGES[exc.code], code=exc.code, params=exc.params)
+    if exc.code == "no-pairing":
+        ids = exc.params.get("players")
+        players = [(names or {}).get(p, str(p)) for p in ids] if isinstance(ids, list) else []
+        return ResultError(
+            _("no legal pairing: whatever the arrangement, %(count)s players have no opponent "
+              "left whom they have not met and may meet (for example %(players)s)"),
+            code="no-pairing",
+            params={"count": exc.params["count"], "players": ", ".join(players[:6])
+                    + ("…" if len(players) > 6 else "")},
+        )  # fmt: skip
+    return ResultError(
+        _("the pairing cannot be made: %(reason)s"),
+        code="pairing-refused",
+        params={"reason": exc.message, "pairing": exc.code},
+    )

@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from engine.notation import write_tags
+from tournaments.engine import write_tags
 from tournaments.models import (
     Correction,
     Entry,

@@ -141,10 +141,8 @@ def _existing_players(names: set[str]) -> set[tuple[str, int | None]]:
     return found
 
 
-@transaction.atomic
-def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -> PlayersImport:
-    """Players from CSV (header ``name,club,rating``; club and rating may be empty).
-    Good lines are saved together; the others are reported with the reason."""
+def _players_csv(data: str | bytes) -> tuple[list[list[str]], list[str]]:
+    """The rows of a players CSV and its header (folded), or ResultError."""
     try:
         rows = list(csv.reader(io.StringIO(upload_text(data))))
     except csv.Error as exc:
@@ -169,6 +167,41 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
             params={"column": repr((unknown or header)[0])},
             field="file",
         )
+    return rows, header
+
+
+def _row_problem(
+    name: str, club_name: str, rating: float | None, values: dict[str, str], seen: int | None
+) -> str | None:
+    """Why a players CSV line is refused (``seen``: the line of an earlier duplicate)."""
+    if not name:
+        return gettext("missing name")
+    elif len(name) > 120 or len(club_name) > 120:
+        return gettext("name or club longer than 120 characters")
+    elif rating is None:
+        return gettext("bad rating %(rating)s") % {"rating": repr(values.get("rating", ""))}
+    elif seen is not None:
+        return gettext("duplicate of line %(line)s") % {"line": seen}
+    return None
+
+
+def _clubs_for(names: list[str]) -> dict[str, Club]:
+    """Every club by folded name, the missing ones of ``names`` created: a few queries for
+    the whole file, whatever its length (10,000 players in seconds)."""
+    clubs = {c.name.casefold(): c for c in Club.objects.all()}
+    new_clubs: dict[str, Club] = {}
+    for club_name in names:  # in file order: the first spelling of a new club wins
+        if club_name.casefold() not in clubs:
+            new_clubs.setdefault(club_name.casefold(), Club(name=club_name))
+    clubs |= {c.name.casefold(): c for c in Club.objects.bulk_create(new_clubs.values())}
+    return clubs
+
+
+@transaction.atomic
+def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -> PlayersImport:
+    """Players from CSV (header ``name,club,rating``; club and rating may be empty).
+    Good lines are saved together; the others are reported with the reason."""
+    rows, header = _players_csv(data)
     report = PlayersImport()
     seen: dict[tuple[str, str], int] = {}
     wanted: list[tuple[int, str, str, float]] = []  # line, name, club, rating
@@ -192,31 +225,14 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
             continue
         rating = _rating(values.get("rating", ""))
         key = (name.casefold(), club_name.casefold())
-        if not name:
-            report.rejected.append((line, gettext("missing name")))
-        elif len(name) > 120 or len(club_name) > 120:
-            report.rejected.append((line, gettext("name or club longer than 120 characters")))
-        elif rating is None:
-            report.rejected.append(
-                (
-                    line,
-                    gettext("bad rating %(rating)s") % {"rating": repr(values.get("rating", ""))},
-                )
-            )
-        elif key in seen:
-            report.rejected.append(
-                (line, gettext("duplicate of line %(line)s") % {"line": seen[key]})
-            )
+        problem = _row_problem(name, club_name, rating, values, seen.get(key))
+        if problem:
+            report.rejected.append((line, problem))
         else:
+            assert rating is not None
             seen[key] = line
             wanted.append((line, name, club_name, rating))
-    # A few queries for the whole file, whatever its length (10,000 players in seconds).
-    clubs = {c.name.casefold(): c for c in Club.objects.all()}
-    new_clubs: dict[str, Club] = {}
-    for _, _, club_name, _ in wanted:
-        if club_name and club_name.casefold() not in clubs:
-            new_clubs.setdefault(club_name.casefold(), Club(name=club_name))
-    clubs |= {c.name.casefold(): c for c in Club.objects.bulk_create(new_clubs.values())}
+    clubs = _clubs_for([club_name for _, _, club_name, _ in wanted if club_name])
     existing = _existing_players({name for _, name, _, _ in wanted})
     players = []
     for line, name, club_name, rating in wanted:

@@ -6,9 +6,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine import EngineError, read_records
-from engine.matfile import read_mat, write_mat
-from engine.replay import replay
+from tournaments.engine import (
+    EngineError,
+    read_mat,
+    read_records,
+    replay,
+    write_mat,
+)
 from tournaments.models import Game, Series, Variant
 from tournaments.services.errors import ResultError
 from tournaments.services.results import User, game_enter_record

@@ -11,7 +11,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments.caching import tournaments_touch
 from tournaments.models import (
@@ -26,44 +25,26 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing import (
-    Bracket,
     FloatDirection,
+    MatchState,
     PairingError,
     SwissPlayer,
     berger_schedule,
-    double_elimination,
     length_for,
     pair_swiss_round,
-    single_elimination,
 )
 from tournaments.pairing.types import Why
-from tournaments.services.errors import ResultError
 
-# The pairing algorithms' refusals a director can meet, by their code; any other is a
-# bracket or seeding that cannot be (told in the algorithms' English words).
-PAIRING_MESSAGES = {
-    "too-few-players": gettext_lazy("a pairing needs at least two players"),
-    "no-players": gettext_lazy("there are no players to pair"),
-    "no-pairing-byes": gettext_lazy(
-        "no legal pairing: the number of players is odd and everyone has had a bye"
-    ),
-}
+# reads, moved to selectors/brackets.py; still importable from here
+from tournaments.selectors.brackets import BRACKET_FORMATS as BRACKET_FORMATS
+from tournaments.selectors.brackets import bracket_of as bracket_of
+from tournaments.selectors.brackets import seating as _seating
+from tournaments.selectors.brackets import seeded_players as seeded_players
+from tournaments.services.errors import ResultError, pairing_refused
+
 BERGER_BYE = Why("berger-bye")
 
 ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
-BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
-
-
-def seeded_players(tournament: Tournament) -> list[Player]:
-    """Active entries in seeding order: by hand (Entry.seed) first, then by rating."""
-    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
-    return [
-        e.player
-        for e in sorted(
-            entries,
-            key=lambda e: (e.seed is None, e.seed or 0, -e.player.rating, e.player.name.casefold()),
-        )
-    ]
 
 
 @transaction.atomic
@@ -182,29 +163,10 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
-def _seating(tournament: Tournament) -> dict[int, tuple[int, int]]:
-    """Seats follow the seeding (Entry.seed), then the registration order."""
-    return {
-        player: (seed or 10_000, pk)
-        for pk, player, seed in Entry.objects.filter(tournament=tournament).values_list(
-            "pk", "player_id", "seed"
-        )
-    }
-
-
-def _swiss_round(tournament: Tournament, number: int) -> Round:
-    from tournaments.selectors.standings import standings_for_tournament
-
-    if tournament.swiss_rounds and number > tournament.swiss_rounds:
-        raise ResultError(
-            _("all %(count)s Swiss rounds are paired"),
-            code="swiss-complete",
-            params={"count": tournament.swiss_rounds},
-        )
-    players = seeded_players(tournament)
-    if len(players) < 2:
-        raise ResultError(_("a Swiss round needs at least two players"), code="too-few-players")
-    points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
+def _swiss_history(
+    tournament: Tournament,
+) -> tuple[dict[int, set[int]], set[int], dict[int, dict[int, FloatDirection]]]:
+    """Who met whom, who had a bye, and who floated (down or up) in which round."""
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: set[int] = set()
     floats: dict[int, dict[int, FloatDirection]] = defaultdict(dict)
@@ -223,6 +185,23 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
         for key, direction in directions:
             if s.pairing.get(key):
                 floats[s.pairing[key]][played_in] = direction
+    return opponents, byes, floats
+
+
+def _swiss_round(tournament: Tournament, number: int) -> Round:
+    from tournaments.selectors.standings import standings_for_tournament
+
+    if tournament.swiss_rounds and number > tournament.swiss_rounds:
+        raise ResultError(
+            _("all %(count)s Swiss rounds are paired"),
+            code="swiss-complete",
+            params={"count": tournament.swiss_rounds},
+        )
+    players = seeded_players(tournament)
+    if len(players) < 2:
+        raise ResultError(_("a Swiss round needs at least two players"), code="too-few-players")
+    points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
+    opponents, byes, floats = _swiss_history(tournament)
     swiss = [
         SwissPlayer(
             p.pk,
@@ -263,47 +242,7 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
-def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> ResultError:
-    """A pairing algorithm's refusal in the active language, its players by name."""
-    if exc.code in PAIRING_MESSAGES:
-        return ResultError(PAIRING_MESSAGES[exc.code], code=exc.code, params=exc.params)
-    if exc.code == "no-pairing":
-        ids = exc.params.get("players")
-        players = [(names or {}).get(p, str(p)) for p in ids] if isinstance(ids, list) else []
-        return ResultError(
-            _("no legal pairing: whatever the arrangement, %(count)s players have no opponent "
-              "left whom they have not met and may meet (for example %(players)s)"),
-            code="no-pairing",
-            params={"count": exc.params["count"], "players": ", ".join(players[:6])
-                    + ("…" if len(players) > 6 else "")},
-        )  # fmt: skip
-    return ResultError(
-        _("the pairing cannot be made: %(reason)s"),
-        code="pairing-refused",
-        params={"reason": exc.message, "pairing": exc.code},
-    )
-
-
 # brackets -------------------------------------------------------------------
-
-
-def bracket_of(tournament: Tournament) -> Bracket[int]:
-    """The tournament's bracket, rebuilt from its seeding (the same every time)."""
-    seeds = [p.pk for p in seeded_players(tournament)]
-    seeds += list(
-        Entry.objects.filter(tournament=tournament, withdrawn=True, seed__isnull=False)
-        .order_by("seed")
-        .values_list("player_id", flat=True)
-    )
-    seeds = sorted(seeds, key=_seating(tournament).__getitem__)
-    try:
-        if tournament.format == Format.DOUBLE_ELIMINATION:
-            return double_elimination(seeds, bracket_reset=tournament.bracket_reset)
-        return single_elimination(
-            seeds, third_place=tournament.third_place, consolation=tournament.consolation
-        )
-    except PairingError as exc:
-        raise pairing_refused(exc) from None
 
 
 @transaction.atomic
@@ -322,6 +261,31 @@ def bracket_create(*, tournament: Tournament) -> int:
     if not Entry.objects.filter(tournament=tournament, seed__isnull=False).exists():
         entries_seed(tournament=tournament)
     return bracket_sync(tournament=tournament)
+
+
+def _bracket_series(
+    tournament: Tournament, match_id: str, m: MatchState[int], one: int | None, two: int | None
+) -> Series:
+    """The series of a bracket match whose players are known (a bye when ``two`` is None)."""
+    length = length_for(m.match.stage, tournament.lengths_by_stage or {},
+                        tournament.series_length)  # fmt: skip
+    series = Series(
+        tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
+        length=None if length == tournament.series_length else length,
+        pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}",
+                 "why": {"code": "bracket", "params": {"bracket": m.match.bracket,
+                         "round": m.match.round, "stage": m.match.stage}}},
+    )  # fmt: skip
+    if two is None:
+        series.status, series.winner_id = SeriesStatus.FINISHED, one
+        series.finished_at = timezone.now()
+        series.pairing = {
+            "reason": "a bye in the bracket",
+            "bye": True,
+            "why": {"code": "bracket-bye", "params": {}},
+        }
+    series.save()
+    return series
 
 
 def bracket_sync(*, tournament: Tournament) -> int:
@@ -348,24 +312,7 @@ def bracket_sync(*, tournament: Tournament) -> int:
             one, two = (one or two), None
         series = existing.get(match_id)
         if series is None:
-            length = length_for(m.match.stage, tournament.lengths_by_stage or {},
-                                tournament.series_length)  # fmt: skip
-            series = Series(
-                tournament=tournament, slot=match_id, player1_id=one, player2_id=two,
-                length=None if length == tournament.series_length else length,
-                pairing={"reason": f"{m.match.bracket} bracket, {m.match.stage}",
-                         "why": {"code": "bracket", "params": {"bracket": m.match.bracket,
-                                 "round": m.match.round, "stage": m.match.stage}}},
-            )  # fmt: skip
-            if two is None:
-                series.status, series.winner_id = SeriesStatus.FINISHED, one
-                series.finished_at = timezone.now()
-                series.pairing = {
-                    "reason": "a bye in the bracket",
-                    "bye": True,
-                    "why": {"code": "bracket-bye", "params": {}},
-                }
-            series.save()
+            _bracket_series(tournament, match_id, m, one, two)
             changed += 1
         elif (series.player1_id, series.player2_id) != (one, two):
             if series.games.exists():

@@ -12,9 +12,7 @@ from functools import cache
 
 from django.utils.translation import gettext as _
 
-from engine import WHITE, Position, Rules
-from engine.replay import outcome_for
-from engine.variants import SIDE_NAMES, variant_named
+from tournaments.engine import SIDE_NAMES, WHITE, Position, Rules, outcome_for, variant_named
 from tournaments.models import (
     Game,
     GameEnd,
@@ -133,6 +131,10 @@ class ResultRules:
             )
         if kind not in self.kinds:
             raise self._why_not(kind, series.tournament)
+        self._check_cube(series=series, kind=kind, ended=ended, cube=cube)
+
+    def _check_cube(self, *, series: Series, kind: str, ended: str, cube: int) -> None:
+        """S7: the cube's value, whether this game may be doubled, a dropped double."""
         if isinstance(cube, bool) or cube < 1 or cube & (cube - 1):
             raise ResultError(_("the cube shows 1, 2, 4, 8, ..."), code="cube-value", field="cube")
         if (cube > 1 or ended == GameEnd.DROPPED) and not self.cube:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser
-from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -20,8 +18,12 @@ from tournaments.models import (
     Player,
     Series,
     SeriesStatus,
-    Tournament,
 )
+
+# who may do what is decided in selectors/access.py; still importable from here
+from tournaments.selectors.access import User as User
+from tournaments.selectors.access import is_director as is_director
+from tournaments.selectors.access import signed_in as signed_in
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
@@ -30,21 +32,6 @@ from tournaments.services.series import (
     series_recompute,
     series_scores,
 )
-
-User = AuthUser | AnonymousUser
-
-
-def signed_in(user: User | None) -> AuthUser | None:
-    return user if isinstance(user, AuthUser) and user.is_authenticated else None
-
-
-def is_director(user: User | None, tournament: Tournament) -> bool:
-    """Superusers and the tournament's directors may direct it."""
-    if user is None or not user.is_authenticated:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return tournament.directors.filter(pk=user.pk).exists()
 
 
 def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
@@ -326,6 +313,36 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 _UNSET: Any = object()
 
 
+def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
+    checked = entry.checked
+    game.white, game.black, game.winner = entry.white, entry.black, entry.winner
+    game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
+    game.record, game.verified = checked.text, True
+    game.verification = f"ok, {entry.describe()}"
+
+
+def _correct_by_hand(
+    series: Series,
+    games: list[Game],
+    game: Game,
+    *,
+    winner: Player | None,
+    kind: str | None,
+    ended: str | None,
+    cube: int | None,
+) -> None:
+    if winner is not _UNSET:
+        game.winner = winner
+    game.kind = kind or game.kind
+    game.ended = ended or game.ended
+    game.cube = cube or game.cube
+    if game.record:  # the stored record no longer tells this result
+        game.verified = False
+        game.verification = "corrected by hand: the record no longer matches the result"
+    rules = result_rules(series=series, games=games, number=game.number)
+    rules.check(series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube)
+
+
 @transaction.atomic
 def game_correct(
     *,
@@ -374,24 +391,9 @@ def game_correct(
         if _state(series, games) != _state(seen, seen_games):
             entry = series_check_record(series=series, games=games, record=record, correcting=game)
         assert entry is not None
-        checked = entry.checked
-        game.white, game.black, game.winner = entry.white, entry.black, entry.winner
-        game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
-        game.record, game.verified = checked.text, True
-        game.verification = f"ok, {entry.describe()}"
+        _correct_from_record(game, entry)
     else:
-        if winner is not _UNSET:
-            game.winner = winner
-        game.kind = kind or game.kind
-        game.ended = ended or game.ended
-        game.cube = cube or game.cube
-        if game.record:  # the stored record no longer tells this result
-            game.verified = False
-            game.verification = "corrected by hand: the record no longer matches the result"
-        rules = result_rules(series=series, games=games, number=game.number)
-        rules.check(
-            series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube
-        )
+        _correct_by_hand(series, games, game, winner=winner, kind=kind, ended=ended, cube=cube)
     after = game_snapshot(game)
     if after == before:
         raise ResultError(_("the correction changes nothing"), code="correction-no-change")

@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from engine.variants import variant_named
+from tournaments.engine import variant_named
 from tournaments.models import (
     Format,
     Game,
@@ -108,6 +108,24 @@ def _points_before(tournament: Tournament, number: int) -> dict[int, Decimal]:
     return points
 
 
+def _met_before(
+    series: list[Series], number: int
+) -> tuple[dict[frozenset[int], int], dict[int, int]]:
+    """Before round ``number``: the round where each pair first met, and where each
+    player first had a bye."""
+    met: dict[frozenset[int], int] = {}
+    byes: dict[int, int] = {}
+    for s in series:
+        assert s.round is not None
+        if s.round.number >= number:
+            continue
+        if s.player1_id and s.player2_id:
+            met.setdefault(frozenset((s.player1_id, s.player2_id)), s.round.number)
+        elif s.player1_id:
+            byes.setdefault(s.player1_id, s.round.number)
+    return met, byes
+
+
 def round_warnings(*, round: Round) -> list[PairingWarning]:
     """What the pairing's checks say about the round's series: players who met before,
     prohibited pairs, a second bye, and in a Swiss round players of different scores (a
@@ -118,16 +136,7 @@ def round_warnings(*, round: Round) -> list[PairingWarning]:
         .select_related("round", "player1", "player2")
         .order_by("round__number", "table", "id")
     )
-    met: dict[frozenset[int], int] = {}
-    byes: dict[int, int] = {}
-    for s in series:
-        assert s.round is not None
-        if s.round.number >= round.number:
-            continue
-        if s.player1_id and s.player2_id:
-            met.setdefault(frozenset((s.player1_id, s.player2_id)), s.round.number)
-        elif s.player1_id:
-            byes.setdefault(s.player1_id, s.round.number)
+    met, byes = _met_before(series, round.number)
     prohibited = {
         frozenset((a, b)): reason
         for a, b, reason in ProhibitedPair.objects.filter(tournament=tournament).values_list(

@@ -52,7 +52,7 @@ def series_decided_after(series: Series, games: Sequence[Game]) -> int | None:
 
 
 def _first_is_white(series: Series) -> bool:
-    from engine.variants import WHITE, variant_named
+    from tournaments.engine import WHITE, variant_named
 
     v = variant_named(series.tournament.variant)
     return getattr(v, "first_mover", v.first_side) == WHITE

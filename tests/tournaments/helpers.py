@@ -1,39 +1,31 @@
-"""Fixtures shared by the API tests (imported by the test_api_* modules; no tests here).
+"""Plain helpers shared by the tests in tests/tournaments/ (their fixtures are in
+conftest.py beside this file).
 
-A published round-robin tournament with two series (Jana-Petr, Eva-Karel), each player
-linked to a user account; a director, a director of another tournament, a staff member."""
+``make_world``: a published round-robin tournament with two series (Jana-Petr,
+Eva-Karel), each player linked to a user account; a director, a director of another
+tournament, a staff member."""
 
 from __future__ import annotations
 
 import datetime
 import random
 from dataclasses import dataclass
+from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-from rest_framework.throttling import SimpleRateThrottle
 
 from engine import Rules, read_records, replay
 from engine.selfplay import random_game
 from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.services.results import game_enter_quick, game_enter_record
+from tournaments.services.series import series_next_white
 
 BIG_RATES = {k: "100000/minute" for k in ("anon", "user", "token", "verify")}
 
-
-@pytest.fixture
-def no_throttle(settings, monkeypatch):
-    """Throttling must not make tests flaky: large rates, and an empty cache.
-    DRF copies the rates into the throttle class when it is imported, so that copy is
-    patched too."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": BIG_RATES}
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", BIG_RATES)
-    cache.clear()
-    yield
-    cache.clear()
+# Extra request headers for the test client: pages in English.
+EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
 def a_record(white: str, black: str, *, seed: int, want: str | None = None) -> str:
@@ -98,6 +90,38 @@ def make_world() -> World:
     return World(t, other, series, other_series, players, users)
 
 
-@pytest.fixture
-def world(db, no_throttle) -> World:
-    return make_world()
+def tournament_data(**changes: str) -> dict[str, str]:
+    data = {
+        "name": "Spring cup", "start_date": "2026-04-01", "variant": "long",
+        "format": "round_robin", "published": "on", "series_mode": "points",
+        "series_length": "3", "first_move": "loser", "mars": "on", "block_check": "turn-end",
+        "block_ahead": "anywhere", "draw_scoring": "half", "points_series_win": "1",
+        "points_series_draw": "0.5", "points_series_loss": "0", "points_per_game_point": "0",
+        "bye_points": "1", "forfeit_game_points": "0", "bracket_reset": "on",
+        "withdrawal": "forfeit", "tie_break_1": "buchholz", "tie_break_2": "series_won",
+    }  # fmt: skip
+    data.update(changes)
+    return data
+
+
+def next_colours(series: Series) -> tuple[Player, Player]:
+    games = list(series.games.select_related("white", "black", "winner").order_by("number"))
+    white = series_next_white(series, games) or series.player1
+    assert white is not None
+    black = series.player2 if white.pk == series.player1_id else series.player1
+    assert black is not None
+    return white, black
+
+
+def play_out(series: Series, *, seed: int, records: bool = True) -> None:
+    """Enter games until the series is decided."""
+    while True:
+        series.refresh_from_db()
+        if series.closed:
+            return
+        white, black = next_colours(series)
+        if records:
+            game_enter_record(series=series, record=a_record(white.name, black.name, seed=seed))
+        else:
+            game_enter_quick(series=series, white=white, winner=white, kind="mars")
+        seed += 1

@@ -1,0 +1,68 @@
+"""The app's architecture, checked by reading its source (AST, no Django needed):
+the engine is reached through one module, selectors read without calling services,
+and tests share helpers through conftest.py and helpers modules, never test modules."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "tournaments"
+DOOR = APP / "engine.py"
+# the application's shared exceptions, raised by selectors too
+SELECTORS_MAY_IMPORT = {"tournaments.services.errors"}
+
+
+def _imports(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module imported anywhere in the file (inside functions too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module
+            for alias in node.names:  # from tests.tournaments import test_x
+                yield node.lineno, f"{node.module}.{alias.name}"
+
+
+def _where(path: Path, line: int, module: str) -> str:
+    return f"{path.relative_to(ROOT)}:{line} imports {module}"
+
+
+def test_the_app_reaches_the_engine_only_through_tournaments_engine() -> None:
+    found = [
+        _where(path, line, module)
+        for path in sorted(APP.rglob("*.py"))
+        if path != DOOR
+        for line, module in _imports(path)
+        if module == "engine" or module.startswith("engine.")
+    ]
+    assert found == [], "import it from tournaments.engine (add it there if missing)"
+
+
+def test_the_door_itself_imports_the_engine() -> None:
+    assert any(module.startswith("engine") for _, module in _imports(DOOR))
+
+
+def test_selectors_do_not_call_services() -> None:
+    found = [
+        _where(path, line, module)
+        for path in sorted((APP / "selectors").rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith("tournaments.services")
+        and not any(module.startswith(allowed) for allowed in SELECTORS_MAY_IMPORT)
+    ]
+    assert found == [], "selectors read; move the read into selectors/ instead"
+
+
+def test_tests_share_helpers_through_conftest_and_helpers_modules() -> None:
+    found = [
+        _where(path, line, module)
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith("tests.") and module.rsplit(".", 1)[-1].startswith("test_")
+    ]
+    assert found == [], "fixtures go to conftest.py, plain helpers to a helpers module"

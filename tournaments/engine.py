@@ -1,0 +1,60 @@
+"""The app's one door to the engine: every module of ``tournaments`` imports what it
+needs of ``engine`` from here, never from ``engine`` or its submodules (a test scans
+the app for it: tests/tournaments/test_architecture.py). When the engine's modules
+change, this file is the only place in the app that follows."""
+
+from __future__ import annotations
+
+from engine import (
+    BLACK,
+    WHITE,
+    EngineError,
+    Outcome,
+    Position,
+    RecordSyntaxError,
+    Replay,
+    Rules,
+    read_records,
+    replay,
+    verify_text,
+)
+from engine.errors import RecordTooLargeError
+from engine.limits import UNLIMITED, ReadLimits
+from engine.matfile import read_mat, write_mat
+from engine.notation import GameRecord, split_games, write_tags
+from engine.replay import PlayedAction, outcome_for
+from engine.stats import FACES, GameStats, PlayerStats, record_stats
+from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
+
+__all__ = [
+    "BAR",
+    "BLACK",
+    "FACES",
+    "OFF",
+    "SIDE_NAMES",
+    "START",
+    "UNLIMITED",
+    "WHITE",
+    "EngineError",
+    "GameRecord",
+    "GameStats",
+    "Outcome",
+    "PlayedAction",
+    "PlayerStats",
+    "Position",
+    "ReadLimits",
+    "RecordSyntaxError",
+    "RecordTooLargeError",
+    "Replay",
+    "Rules",
+    "outcome_for",
+    "read_mat",
+    "read_records",
+    "record_stats",
+    "replay",
+    "split_games",
+    "variant_named",
+    "verify_text",
+    "write_mat",
+    "write_tags",
+]
