@@ -87,7 +87,7 @@ def test_upload_stops_at_the_first_refused_game_with_its_place_in_the_file(world
     third = a_record("Petr", "Jana", seed=3)
     text = first + "\n" + "\n".join(lines) + "\n\n" + third
     response = world.client("boss").post(
-        f"/api/series/{s.pk}/records/", {"record": text}, format="json"
+        f"/api/series/{s.pk}/records/", {"record": text}, format="json", HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400
     body = response.json()
