@@ -117,6 +117,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.waiting_confirmations",
+                # after the builtin csrf one: the token's placeholder in a public copy
+                "tournaments.page_cache.placeholder_token",
             ],
         },
     },

@@ -49,11 +49,19 @@ def _empty_servers() -> None:
 def _pages(t: Tournament) -> list[str]:
     series = Series.objects.filter(tournament=t, player2__isnull=False).order_by("pk").first()
     assert series is not None and series.player1_id is not None
+    games = Game.objects.filter(series__tournament=t).order_by("pk")
+    recorded, quick = games.exclude(record="").first(), games.filter(record="").first()
+    assert recorded is not None and quick is not None
     return [
         f"/tournaments/{t.pk}/",
         f"/api/tournaments/{t.pk}/standings/",
         f"/series/{series.pk}/",
         f"/players/{series.player1_id}/",
+        f"/games/{recorded.pk}/",
+        f"/games/{recorded.pk}/?turn=2",
+        f"/games/{quick.pk}/",
+        "/",
+        "/api/tournaments/",
     ]
 
 
