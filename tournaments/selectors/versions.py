@@ -1,11 +1,11 @@
 """What a public page shows, read as a version: small plain data that changes whenever
 the page would (tournaments/page_cache.py, docs/performance.md). One query a page, except
-the player's (three). The visibility rule is tournaments/selectors/access.py's: a page the
+the player's (two). The visibility rule is tournaments/selectors/access.py's: a page the
 user may not see has no version (None) and is rendered as usual, which answers 404."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.http import HttpRequest
 
 from tournaments.models import Game, Player
@@ -49,12 +49,26 @@ def game_version(request: HttpRequest, pk: int) -> object:
 
 
 def player_version(request: HttpRequest, pk: int) -> object:
-    """A player page: the player's own row, the version of every tournament they played a
-    series in that the user may see (results, opponents' names, records and the stats
-    replayed from them), and their rating history (a recompute rewrites its rows: new
-    ids, new values)."""
-    row = Player.objects.filter(pk=pk).values_list("name", "club__name", "rating",
-                                                   "experience", "club_id").first()  # fmt: skip
+    """A player page: the player's own row and rating history (a recompute rewrites its
+    rows: new ids, new values), and the version of every tournament they played a series
+    in that the user may see (results, opponents' names, records and the stats replayed
+    from them). Two queries."""
+    ratings = (
+        visible_rating_changes(request.user)
+        .filter(player=OuterRef("pk"))
+        .order_by()
+        .values("player")
+    )
+    row = (
+        Player.objects.filter(pk=pk)
+        .annotate(
+            n=Subquery(ratings.annotate(x=Count("id")).values("x")),
+            last=Subquery(ratings.annotate(x=Max("id")).values("x")),
+            total=Subquery(ratings.annotate(x=Sum("after")).values("x")),
+        )
+        .values_list("name", "club__name", "rating", "experience", "club_id", "n", "last", "total")
+        .first()
+    )
     if row is None:
         return None
     played = tuple(
@@ -64,12 +78,7 @@ def player_version(request: HttpRequest, pk: int) -> object:
         .distinct()
         .order_by("tournament_id")
     )
-    ratings = (
-        visible_rating_changes(request.user)
-        .filter(player=pk)
-        .aggregate(n=Count("id"), last=Max("id"), total=Sum("after"))
-    )
-    return row, played, tuple(sorted(ratings.items()))
+    return row, played
 
 
 def tournaments_version(request: HttpRequest) -> object:
