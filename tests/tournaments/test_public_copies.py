@@ -184,3 +184,32 @@ def test_a_player_page_changes_when_an_opponent_is_renamed() -> None:
 
     player_update(player=Player.objects.get(pk=series.player2_id), name="Renamed Opponent")
     assert "Renamed Opponent" in client.get(path).content.decode()
+
+
+def test_a_players_cached_figures_count_a_record_entered_in_another_tournament() -> None:
+    """The figures are cached per player by the versions of the tournaments they come
+    from: a record entered in any of them shows at once, for signed-in users too."""
+    import datetime
+
+    from tests.tournaments.pages_data import a_record
+    from tournaments.services.pairings import round_generate
+    from tournaments.services.results import game_enter_record
+    from tournaments.services.series import series_next_white
+    from tournaments.services.setup import entry_register, tournament_create
+    from tournaments.views.fragments import player_figures
+
+    boss = director()
+    first = round_robin(4, by=boss, name="First cup")
+    player, other = Player.objects.filter(entries__tournament=first).order_by("pk")[:2]
+    before = player_figures(player=player, user=boss).games
+    assert player_figures(player=player, user=boss).games == before  # now from the cache
+    second = tournament_create(name="Second cup", start_date=datetime.date(2026, 6, 1),
+                               format="round_robin", series_length=1)  # fmt: skip
+    for p in (player, other):
+        entry_register(tournament=second, player=p)
+    series = round_generate(tournament=second).series.select_related("player1", "player2")[0]
+    assert series.player1 is not None and series.player2 is not None
+    white = series_next_white(series, []) or series.player1
+    black = series.player2 if white == series.player1 else series.player1
+    game_enter_record(series=series, record=a_record(white.name, black.name, seed=3))
+    assert player_figures(player=player, user=boss).games == before + 1

@@ -14,6 +14,7 @@ from tournaments.selectors.access import (
     visible_series,
     visible_tournaments,
 )
+from tournaments.services.results import User
 
 
 def _id(pk: object) -> int | None:
@@ -71,14 +72,19 @@ def player_version(request: HttpRequest, pk: int) -> object:
     )
     if row is None:
         return None
-    played = tuple(
-        visible_series(request.user)
-        .filter(Q(player1=pk) | Q(player2=pk))
+    return row, played_versions(player_id=pk, user=request.user)
+
+
+def played_versions(*, player_id: int, user: User | None) -> tuple[tuple[int, int], ...]:
+    """(tournament, cache version) of every tournament the user may see in which the
+    player has a series: what the player's results and figures are computed from."""
+    return tuple(
+        visible_series(user)
+        .filter(Q(player1=player_id) | Q(player2=player_id))
         .values_list("tournament_id", "tournament__cache_version")
         .distinct()
         .order_by("tournament_id")
     )
-    return row, played
 
 
 def tournaments_version(request: HttpRequest) -> object:
@@ -91,6 +97,7 @@ def tournaments_version(request: HttpRequest) -> object:
 
 __all__ = [
     "game_version",
+    "played_versions",
     "player_version",
     "series_version",
     "tournament_version",

@@ -15,7 +15,6 @@ from tournaments.selectors.pages import (
     series_with_games,
     tournaments_visible,
 )
-from tournaments.selectors.stats import player_stats
 from tournaments.selectors.versions import (
     player_version,
     series_version,
@@ -25,7 +24,7 @@ from tournaments.selectors.versions import (
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
-from tournaments.views.fragments import last_round_number, tournament_body
+from tournaments.views.fragments import last_round_number, player_figures, tournament_body
 from tournaments.views.sheets import print_extras, series_extras
 
 
@@ -91,7 +90,7 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     page = player_page(player=player, user=request.user)  # what the user may see only
-    dice = player_stats(player=player, user=request.user)
+    dice = player_figures(player=player, user=request.user)  # cached by versions
     return render(
         request, "tournaments/player.html", {"page": page, "player": player, "dice": dice}
     )
