@@ -9,7 +9,9 @@ language and the page's *version*: what a page shows is read from the database a
 version (a tournament's ``cache_version``, bumped by every write; see caching.py), never
 remembered by a process, so a write makes the old copy unreachable on every app server.
 
-A warm anonymous page costs one small query (its version) and one cache read. The ETag is
+A warm anonymous page costs one small query (its version) and one cache read: from this
+process's own copies (``CACHES["local"]``, safe for the same reason: the key holds the
+version) or else from the shared cache. The ETag is
 the same digest plus a digest of the visitor's CSRF cookie (the page carries a token for
 that cookie): a browser asking again with ``If-None-Match`` gets a 304 without a body.
 
@@ -35,7 +37,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
@@ -130,6 +132,29 @@ def _finish(response: HttpResponse, etag: str, *, html: bool) -> HttpResponse:
     return response
 
 
+def _local() -> Any:
+    """This process's copies (settings.CACHES["local"]), if configured."""
+    return caches["local"] if "local" in settings.CACHES else None
+
+
+def _get(page_key: str) -> Stored | None:
+    """From this process's copies, else from the shared cache (then kept here too)."""
+    local = _local()
+    stored: Stored | None = local.get(page_key) if local is not None else None
+    if stored is None:
+        stored = cache.get(page_key)
+        if stored is not None and local is not None:
+            local.set(page_key, stored)
+    return stored
+
+
+def _set(page_key: str, stored: Stored) -> None:
+    cache.set(page_key, stored, TIMEOUT)
+    local = _local()
+    if local is not None:
+        local.set(page_key, stored)
+
+
 def public_page(
     version: Version, *, params: dict[str, str] | None = None, html: bool = True
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
@@ -160,7 +185,7 @@ def public_page(
             if etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
                 return _finish(HttpResponseNotModified(), etag, html=html)
             page_key = key("response", tag, language=False)
-            stored: Stored | None = cache.get(page_key)
+            stored = _get(page_key)
             if stored is None:
                 request.page_cache_placeholder = True  # type: ignore[attr-defined]
                 response = view(request, *args, **kwargs)
@@ -170,7 +195,7 @@ def public_page(
                 if hasattr(response, "render"):  # DRF and template responses
                     response.render()
                 stored = _store(response)
-                cache.set(page_key, stored, TIMEOUT)
+                _set(page_key, stored)
             return _finish(_serve(request, stored), etag, html=html)
 
         return wrapped

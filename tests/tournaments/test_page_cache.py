@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client, override_settings
 
 from tests.tournaments.pages_data import director, round_robin
@@ -31,9 +31,15 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 @contextmanager
 def app_server(name: str) -> Iterator[None]:
-    """Requests as one app server: its own local-memory cache."""
+    """Requests as one app server: its own local-memory caches (the shared one and the
+    process's own copies of public pages)."""
     backend = "django.core.cache.backends.locmem.LocMemCache"
-    with override_settings(CACHES={"default": {"BACKEND": backend, "LOCATION": name}}):
+    with override_settings(
+        CACHES={
+            "default": {"BACKEND": backend, "LOCATION": name},
+            "local": {"BACKEND": backend, "LOCATION": f"{name}-local"},
+        }
+    ):
         yield
 
 
@@ -44,6 +50,7 @@ def _empty_servers() -> None:
     for name in ("A", "B", "fresh"):
         with app_server(name):
             cache.clear()
+            caches["local"].clear()
 
 
 def _pages(t: Tournament) -> list[str]:
@@ -78,6 +85,7 @@ def _check_fresh_after(t: Tournament, write: Callable[[], None]) -> None:
     paths = _pages(t)
     with app_server("A"):
         cache.clear()
+        caches["local"].clear()
         before = {p: _read(client, p) for p in paths}
         assert {p: _read(client, p) for p in paths} == before  # now served from A's cache
     with app_server("B"):
@@ -86,6 +94,7 @@ def _check_fresh_after(t: Tournament, write: Callable[[], None]) -> None:
         after = {p: _read(client, p) for p in paths}
     with app_server("fresh"):
         cache.clear()
+        caches["local"].clear()
         fresh = {p: _read(client, p) for p in paths}
     assert after == fresh
     assert after[paths[0]] != before[paths[0]]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client
 
 from tests.tournaments.pages_data import director, round_robin
@@ -25,6 +25,7 @@ TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
     cache.clear()
+    caches["local"].clear()
 
 
 def _paths(t: Tournament) -> list[str]:
