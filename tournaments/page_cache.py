@@ -132,6 +132,15 @@ def _finish(response: HttpResponse, etag: str, *, html: bool) -> HttpResponse:
     return response
 
 
+def _own_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A response rendered for a copy but not kept: the visitor's token in it."""
+    plain = not response.streaming and not response.get("Content-Encoding")
+    if plain and _PLACEHOLDER in response.content:
+        token = get_token(request).encode()
+        response.content = response.content.replace(_PLACEHOLDER, token)
+    return response
+
+
 def _local() -> Any:
     """This process's copies (settings.CACHES["local"]), if configured."""
     return caches["local"] if "local" in settings.CACHES else None
@@ -188,12 +197,19 @@ def public_page(
             stored = _get(page_key)
             if stored is None:
                 request.page_cache_placeholder = True  # type: ignore[attr-defined]
-                response = view(request, *args, **kwargs)
-                request.page_cache_placeholder = False  # type: ignore[attr-defined]
-                if response.status_code != 200 or response.streaming or response.cookies:
-                    return response
-                if hasattr(response, "render"):  # DRF and template responses
-                    response.render()
+                try:
+                    response = view(request, *args, **kwargs)
+                finally:  # an error page rendered after this gets a real token
+                    request.page_cache_placeholder = False  # type: ignore[attr-defined]
+                if hasattr(response, "render") and not response.streaming:
+                    response.render()  # DRF and template responses
+                if (
+                    response.status_code != 200
+                    or response.streaming
+                    or response.cookies
+                    or response.get("Content-Encoding")
+                ):
+                    return _own_token(request, response)  # served once, not kept
                 stored = _store(response)
                 _set(page_key, stored)
             return _finish(_serve(request, stored), etag, html=html)

@@ -148,7 +148,8 @@ def test_an_unpublished_tournament_stays_404_for_visitors_and_is_never_kept() ->
     t = round_robin(4, by=boss)
     Tournament.objects.filter(pk=t.pk).update(published=False)
     client = Client()
-    assert client.get(f"/tournaments/{t.pk}/").status_code == 404
+    missing = client.get(f"/tournaments/{t.pk}/")
+    assert missing.status_code == 404 and PLACEHOLDER not in missing.content.decode()
     assert client.get(f"/api/tournaments/{t.pk}/standings/").status_code == 404
     assert client.get("/api/tournaments/abc/standings/").status_code == 404
     assert f"/tournaments/{t.pk}/" not in client.get("/").content.decode()
