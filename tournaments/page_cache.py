@@ -119,8 +119,10 @@ def _plain_query(request: HttpRequest, params: dict[str, re.Pattern[str]]) -> bo
 
 
 def _etag(tag: str, request: HttpRequest) -> str:
+    """Strong, so one per representation: the token's cookie and the encoding in it."""
     cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    return f'"{tag}-{digest(cookie)[:12]}"'
+    zipped = "-gz" if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
+    return f'"{tag}-{digest(cookie)[:12]}{zipped}"'
 
 
 def _finish(response: HttpResponse, etag: str, *, html: bool) -> HttpResponse:
