@@ -9,6 +9,7 @@ Safe by default: DEBUG is off unless DJANGO_DEBUG=1 (`make run` sets it).
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -118,6 +119,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.waiting_confirmations",
                 "tournaments.context_processors.live_interval",
+                # after the builtin csrf one: the token's placeholder in a public copy
+                "tournaments.page_cache.placeholder_token",
             ],
         },
     },
@@ -137,6 +140,7 @@ DATABASES = {
 # Throttle counters must be shared by every worker and machine: Redis in production
 # (CACHE_URL=redis://host:6379/0), local memory for `make run` and the tests' default.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
@@ -149,6 +153,15 @@ elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
+# In front of it, each process keeps the public pages it served last (page_cache.py):
+# their keys carry the version read from the database, so a copy here is never stale,
+# it only saves the round trip to Redis.
+CACHES["local"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "public-pages",
+    "TIMEOUT": 600,
+    "OPTIONS": {"MAX_ENTRIES": 200},
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

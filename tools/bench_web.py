@@ -256,6 +256,7 @@ def pages() -> list[Page]:
     assert series is not None
     return [
         Page("floor (bare view)", "/_floor/"),
+        Page("floor + 1 query", "/_floor/query/"),  # the least a never-stale page does
         Page("home", "/"),
         Page("Swiss 128: tournament", f"/tournaments/{swiss.pk}/"),
         Page("Swiss 128: API standings", f"/api/tournaments/{swiss.pk}/standings/"),

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import F, Q
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import get_language
 
 from tournaments.models import (
@@ -26,6 +26,7 @@ from tournaments.models import (
     Correction,
     Entry,
     Game,
+    GameAnalysis,
     Player,
     ProhibitedPair,
     Round,
@@ -99,7 +100,7 @@ def _touch_by_series(sender: Any, instance: Any, **kwargs: Any) -> None:
     tournaments_touch(where=Q(series=instance.series_id))
 
 
-def _touch_by_game(sender: Any, instance: Correction, **kwargs: Any) -> None:
+def _touch_by_game(sender: Any, instance: Correction | GameAnalysis, **kwargs: Any) -> None:
     tournaments_touch(where=Q(series__games=instance.game_id))
 
 
@@ -111,6 +112,17 @@ def _touch_by_club(sender: Any, instance: Club, **kwargs: Any) -> None:
     tournaments_touch(
         where=Q(pk__in=Entry.objects.filter(player__club=instance.pk).values("tournament"))
     )
+
+
+def _directors_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -> None:
+    """The API shows a tournament's directors: adding or removing one is a change."""
+    if action.startswith("post_"):
+        if isinstance(instance, Tournament):
+            tournaments_touch(ids=[instance.pk])
+        elif kwargs.get("pk_set") is not None:  # changed from the user's side
+            tournaments_touch(ids=kwargs["pk_set"])
+        else:  # a user's tournaments cleared: which ones is gone already
+            tournaments_touch()
 
 
 def _tournament_saved(sender: Any, instance: Tournament, created: bool, **kwargs: Any) -> None:
@@ -130,6 +142,11 @@ def connect_signals() -> None:
         post_save.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-{uid}")
         post_delete.connect(_touch_by_series, sender=by_series, dispatch_uid=f"cache-d-{uid}")
     post_save.connect(_touch_by_game, sender=Correction, dispatch_uid="cache-Correction")
+    post_save.connect(_touch_by_game, sender=GameAnalysis, dispatch_uid="cache-GameAnalysis")
+    post_delete.connect(_touch_by_game, sender=GameAnalysis, dispatch_uid="cache-d-GameAnalysis")
+    m2m_changed.connect(
+        _directors_changed, sender=Tournament.directors.through, dispatch_uid="cache-directors"
+    )
     # Ratings show on no tournament page: RatingChange and the ratings' bulk writes are
     # left alone (a recompute deletes every RatingChange: no signal per row).
     post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")

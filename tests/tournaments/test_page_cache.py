@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client, override_settings
 
 from tests.tournaments.pages_data import director, round_robin
@@ -32,9 +32,15 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 
 @contextmanager
 def app_server(name: str) -> Iterator[None]:
-    """Requests as one app server: its own local-memory cache."""
+    """Requests as one app server: its own local-memory caches (the shared one and the
+    process's own copies of public pages)."""
     backend = "django.core.cache.backends.locmem.LocMemCache"
-    with override_settings(CACHES={"default": {"BACKEND": backend, "LOCATION": name}}):
+    with override_settings(
+        CACHES={
+            "default": {"BACKEND": backend, "LOCATION": name},
+            "local": {"BACKEND": backend, "LOCATION": f"{name}-local"},
+        }
+    ):
         yield
 
 
@@ -45,16 +51,25 @@ def _empty_servers() -> None:
     for name in ("A", "B", "fresh"):
         with app_server(name):
             cache.clear()
+            caches["local"].clear()
 
 
 def _pages(t: Tournament) -> list[str]:
     series = Series.objects.filter(tournament=t, player2__isnull=False).order_by("pk").first()
     assert series is not None and series.player1_id is not None
+    games = Game.objects.filter(series__tournament=t).order_by("pk")
+    recorded, quick = games.exclude(record="").first(), games.filter(record="").first()
+    assert recorded is not None and quick is not None
     return [
         f"/tournaments/{t.pk}/",
         f"/api/tournaments/{t.pk}/standings/",
         f"/series/{series.pk}/",
         f"/players/{series.player1_id}/",
+        f"/games/{recorded.pk}/",
+        f"/games/{recorded.pk}/?turn=2",
+        f"/games/{quick.pk}/",
+        "/",
+        "/api/tournaments/",
     ]
 
 
@@ -71,6 +86,7 @@ def _check_fresh_after(t: Tournament, write: Callable[[], None]) -> None:
     paths = _pages(t)
     with app_server("A"):
         cache.clear()
+        caches["local"].clear()
         before = {p: _read(client, p) for p in paths}
         assert {p: _read(client, p) for p in paths} == before  # now served from A's cache
     with app_server("B"):
@@ -79,6 +95,7 @@ def _check_fresh_after(t: Tournament, write: Callable[[], None]) -> None:
         after = {p: _read(client, p) for p in paths}
     with app_server("fresh"):
         cache.clear()
+        caches["local"].clear()
         fresh = {p: _read(client, p) for p in paths}
     assert after == fresh
     assert after[paths[0]] != before[paths[0]]

@@ -295,14 +295,70 @@ def test_drawn_and_forfeited_series_change_nothing(
 
 
 @pytest.mark.django_db
-def test_out_of_order_finish_recomputes(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_out_of_order_finish_replays_from_it(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     recomputes = _count_recomputes(monkeypatch)
     ratings_after_series(series=world.s3)  # the newest first: applied as it comes
-    ratings_after_series(series=world.s2)  # older than s3: a full recompute, s1 included
-    ratings_after_series(series=world.s1)  # already rated by that recompute: nothing to do
+    ratings_after_series(series=world.s2)  # older than s3: replayed from s2 on, s3 again
+    ratings_after_series(series=world.s1)  # older still: replayed from s1 on
 
-    assert len(recomputes) == 1
+    assert recomputes == []  # never the whole history
     assert _table() == EXPECTED
+    incremental = _history()
+    ratings_recompute()
+    assert _history() == [
+        (name, series, pytest.approx(before), pytest.approx(after), experience, at)
+        for name, series, before, after, experience, at in incremental
+    ]
+
+
+@pytest.mark.django_db
+def test_replaying_from_a_change_equals_a_full_recompute_in_random_histories() -> None:
+    """Results entered in any order, corrected (other winner, other finish time, other
+    length), reopened and drawn: after each step the incremental ratings and history are
+    exactly what a recompute from scratch gives."""
+    import random
+
+    rng = random.Random(20261201)
+    t = Tournament.objects.create(name="Random", start_date=date(2025, 1, 1), series_length=3)
+    players = [Player.objects.create(name=f"P{i}") for i in range(7)]
+    pending = []
+    for _ in range(30):
+        one, two = rng.sample(players, 2)
+        at = T0 + timedelta(minutes=rng.randrange(0, 600, 5))  # ties in time happen
+        series = _series(t, one, two, winner=None, at=None, length=rng.choice((None, 1, 5)),
+                         status=SeriesStatus.IN_PLAY)  # fmt: skip
+        pending.append((series, rng.choice((one, two)), at))
+    rng.shuffle(pending)
+    done: list[Series] = []
+    for step in range(60):
+        if pending and (not done or rng.random() < 0.6):
+            series, winner, at = pending.pop()  # its result entered now
+            series.status, series.winner, series.finished_at = SeriesStatus.FINISHED, winner, at
+            series.save()
+        else:
+            series = rng.choice(done)
+            change = rng.random()
+            if change < 0.4:
+                series.winner = (
+                    series.player2 if series.winner == series.player1 else series.player1
+                )
+            elif change < 0.7:
+                series.finished_at = T0 + timedelta(minutes=rng.randrange(0, 600, 5))
+            elif change < 0.85:
+                series.length = rng.choice((1, 3, 7))
+            else:
+                series.winner = None  # drawn: unrated
+            series.save()
+        ratings_after_series(series=series)
+        done.append(series)
+        if step % 10 == 9:
+            incremental, table = _history(), _table()
+            ratings_recompute()
+            assert _table() == table
+            assert _history() == [
+                (name, sid, pytest.approx(before), pytest.approx(after), experience, at)
+                for name, sid, before, after, experience, at in incremental
+            ]
 
 
 @pytest.mark.django_db

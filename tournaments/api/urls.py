@@ -10,6 +10,8 @@ from rest_framework.routers import SimpleRouter
 
 from tournaments.api import files, jobs, people, rounds, stats, views
 from tournaments.api.docs import LocalRedocView
+from tournaments.page_cache import public_page
+from tournaments.selectors.versions import tournament_version, tournaments_version
 
 app_name = "api"
 
@@ -26,6 +28,16 @@ router.register("submissions", views.SubmissionViewSet, basename="submission")
 router.register("rounds", rounds.RoundDirectingViewSet, basename="round-directing")
 router.register("series", rounds.SeriesDirectingViewSet, basename="series-directing")
 router.register("games", rounds.GameDirectingViewSet, basename="game-directing")
+
+# Anonymous reads of the tournaments and their standings: the whole JSON response cached
+# by version, with ETag / 304 (tournaments/page_cache.py).
+PUBLIC_READS = {
+    "tournament-list": public_page(tournaments_version, params={"page": r"\d{1,4}"}, html=False),
+    "tournament-standings": public_page(tournament_version, html=False),
+}
+for route in router.urls:
+    if getattr(route, "name", None) in PUBLIC_READS:
+        route.callback = PUBLIC_READS[route.name](route.callback)
 
 DOCS_CSP = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})
 

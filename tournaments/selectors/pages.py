@@ -116,7 +116,8 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     entries = list(
         Entry.objects.filter(tournament=tournament).select_related("player__club")
     )  # fmt: skip
-    series = list(_series_rows().filter(tournament=tournament))
+    # the page shows each series' players (names) and ids only: no round or winner rows
+    series = list(Series.objects.select_related("player1", "player2").filter(tournament=tournament))
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     by_round: dict[int | None, list[Series]] = defaultdict(list)
     for s in series:

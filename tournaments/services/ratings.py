@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.db import transaction
 from django.db.models import ForeignKey, Q, QuerySet
@@ -219,14 +220,56 @@ def _held_players(series: Series) -> list[Player]:
     return held
 
 
+def _replay_from(cut: tuple[datetime, int], held: list[Player]) -> None:
+    """Replay the rated series from ``cut`` (finish time, series id) on, on top of the
+    ratings everybody had just before it: the history rows from the cut on are deleted,
+    each of their players goes back to the rating and experience before the first of
+    them, and the rated series from the cut on are applied again in order. Everything
+    before the cut stands as it is (a full recompute would give it again: the order is
+    the same), so a correction costs the series after it, not the whole history."""
+    at, series_id = cut
+    later_rows = RatingChange.objects.filter(Q(at__gt=at) | Q(at=at, series_id__gte=series_id))
+    start: dict[int, tuple[float, int]] = {}
+    for player_id, before, experience in later_rows.order_by("at", "series_id").values_list(
+        "player_id", "before", "experience_before"
+    ):
+        start.setdefault(player_id, (before, experience))
+    later_rows.delete()
+    replayed = list(
+        _rated_series()
+        .filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=series_id))
+        .select_related("tournament")  # a series' length may be its tournament's
+        .order_by("finished_at", "id")
+    )
+    ids = set(start) | {i for s in replayed for i in (s.player1_id, s.player2_id) if i}
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).order_by("pk")}
+    for player_id, (rating, experience) in start.items():
+        players[player_id].rating, players[player_id].experience = rating, experience
+    changes: list[RatingChange] = []
+    for series in replayed:
+        assert series.player1_id is not None and series.player2_id is not None
+        one, two = players[series.player1_id], players[series.player2_id]
+        winner, loser = (one, two) if series.winner_id == one.pk else (two, one)
+        changes.extend(_apply(series, winner, loser))
+    RatingChange.objects.bulk_create(changes)
+    Player.objects.bulk_update(players.values(), ["rating", "experience"])
+    for player in held:
+        if player.pk in players:
+            player.rating, player.experience = (
+                players[player.pk].rating,
+                players[player.pk].experience,
+            )
+
+
 @transaction.atomic
 def ratings_after_series(*, series: Series) -> None:
     """Bring the ratings up to date after ``series`` (saved) was finished or corrected.
 
     The newest rated series is applied on top of the current ratings; an older one (a
     correction, a result entered late) or a change to a series already rated (other winner,
-    length or finish time; a series reopened, drawn or forfeited) recomputes everything.
-    Calling it again for the same result changes nothing."""
+    length or finish time; a series reopened, drawn or forfeited) replays the rated series
+    from the earlier of its old and new place on (``_replay_from``). Calling it again for
+    the same result changes nothing."""
     ids = sorted(i for i in (series.player1_id, series.player2_id) if i is not None)
     # Results of the same players queue here; whatever they rated is visible below.
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
@@ -235,7 +278,11 @@ def ratings_after_series(*, series: Series) -> None:
     if rows and rated and _already_applied(series, rows):
         return
     if rows or (rated and _rated_after(series)):
-        ratings_recompute(players=_held_players(series))
+        places = [(row.at, series.pk) for row in rows]
+        if rated:
+            assert series.finished_at is not None
+            places.append((series.finished_at, series.pk))
+        _replay_from(min(places), _held_players(series))
         return
     if not rated:
         return

@@ -11,9 +11,12 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.board import HEIGHT, WIDTH
 from tournaments.caching import cached, digest, key, tournament_key
-from tournaments.models import Series, Tournament
+from tournaments.models import Player, Series, Tournament
 from tournaments.selectors.pages import RoundRows, tournament_page
 from tournaments.selectors.replay import game_replay
+from tournaments.selectors.stats import PlayerTotals, player_stats
+from tournaments.selectors.versions import played_versions
+from tournaments.services.results import User
 
 
 def _series_state(s: Series) -> tuple[object, ...]:
@@ -108,3 +111,15 @@ def replay_html(record: str, asked: int | None) -> Replay:
 
     html = mark_safe(cached(key("replay", record_key, turn), build))
     return Replay(html, last, turn, irregular)
+
+
+def player_figures(*, player: Player, user: User | None) -> PlayerTotals:
+    """A player's figures over the recorded games the user may see: every record replayed
+    once per change, not per request. Keyed by the versions of the tournaments they come
+    from (one query), so a write in any of them, or a tournament published or hidden,
+    gives a new key; users who may see the same tournaments share the entry."""
+    seen = played_versions(player_id=player.pk, user=user)
+    return cached(
+        key("player-figures", player.pk, digest(seen), language=False),
+        lambda: player_stats(player=player, user=user),
+    )

@@ -10,8 +10,10 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Game
+from tournaments.page_cache import public_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
+from tournaments.selectors.versions import game_version
 from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
 from tournaments.views.fragments import replay_html
@@ -28,6 +30,7 @@ def _turn(request: HttpRequest) -> int | None:
 
 
 @gzip_page  # every position or a whole table: several times smaller on a phone
+@public_page(game_version, params={"turn": r"-?\d{1,4}"})
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game: Game = game_with_series(pk=pk)

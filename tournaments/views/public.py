@@ -8,20 +8,27 @@ from django.views.decorators.gzip import gzip_page
 
 from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Player, Series
+from tournaments.page_cache import public_page
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
     series_with_games,
     tournaments_visible,
 )
-from tournaments.selectors.stats import player_stats
+from tournaments.selectors.versions import (
+    player_version,
+    series_version,
+    tournament_version,
+    tournaments_version,
+)
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
-from tournaments.views.fragments import last_round_number, tournament_body
+from tournaments.views.fragments import last_round_number, player_figures, tournament_body
 from tournaments.views.sheets import print_extras, series_extras
 
 
+@public_page(tournaments_version)
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: the tournaments, published ones and those the user directs."""
     can_create = request.user.has_perm("tournaments.add_tournament")
@@ -33,6 +40,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @gzip_page  # every position or a whole table: several times smaller on a phone
+@public_page(tournament_version)  # anonymous visitors: one cache read (gzipped too)
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
@@ -53,6 +61,7 @@ def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@public_page(series_version)
 def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The score, the games and who started each; the forms to enter the next game for
     directors, and to submit it for the series' players."""
@@ -77,10 +86,11 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/series.html", context)
 
 
+@public_page(player_version)
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     page = player_page(player=player, user=request.user)  # what the user may see only
-    dice = player_stats(player=player, user=request.user)
+    dice = player_figures(player=player, user=request.user)  # cached by versions
     return render(
         request, "tournaments/player.html", {"page": page, "player": player, "dice": dice}
     )

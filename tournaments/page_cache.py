@@ -1,0 +1,232 @@
+"""Whole responses for anonymous visitors, and conditional GET (ETag / 304) for them
+(docs/performance.md).
+
+A public page is the same for every anonymous visitor but for one thing: the CSRF token of
+the header's language form. So the page is rendered once with a placeholder where the token
+goes, stored in the cache split at the placeholder, and each request joins the parts
+around its own token. The key is a digest of the path, the page's own parameters, the
+language and the page's *version*: what a page shows is read from the database as a
+version (a tournament's ``cache_version``, bumped by every write; see caching.py), never
+remembered by a process, so a write makes the old copy unreachable on every app server.
+
+A warm anonymous page costs one small query (its version) and one cache read: from this
+process's own copies (``CACHES["local"]``, safe for the same reason: the key holds the
+version) or else from the shared cache. The ETag is
+the same digest plus a digest of the visitor's CSRF cookie (the page carries a token for
+that cookie): a browser asking again with ``If-None-Match`` gets a 304 without a body.
+
+Compressed bytes are cached too: each part is deflated on its own with a full flush (no
+back-references across the token), so a gzip response is the cached parts around the
+token deflated alone, with the CRC computed over the joined text. That keeps the token out
+of any compression context the page's reflected text shares (BREACH).
+
+Signed-in users get no copy and no ETag: their header, counters, director's links and
+messages are theirs. Requests with other query parameters than the page's own, or with
+messages waiting, are rendered as usual.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.cache import cache, caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+
+from tournaments.caching import TIMEOUT, digest, key
+
+# Not a secret: it marks where each visitor's own token goes in the stored copy.
+PLACEHOLDER = "csrf-token-placeholder-6d1f0c9a3b8e4f27"
+_PLACEHOLDER = PLACEHOLDER.encode()
+_MIN_GZIP = 200  # smaller bodies are not worth compressing (as GZipMiddleware)
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+_GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"  # deflate, no name, no time
+
+# A version: plain data telling everything the page shows; None: no copy (not public).
+Version = Callable[..., object]
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A response as cached: the body split at the token, each part deflated."""
+
+    parts: tuple[bytes, ...]
+    deflated: tuple[bytes, ...]
+    content_type: str
+
+
+def _deflate(data: bytes, *, last: bool) -> bytes:
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush(zlib.Z_FINISH if last else zlib.Z_FULL_FLUSH)
+
+
+def _store(response: HttpResponse) -> Stored:
+    parts = tuple(response.content.split(_PLACEHOLDER))
+    deflated = tuple(_deflate(p, last=i == len(parts) - 1) for i, p in enumerate(parts))
+    return Stored(parts, deflated, response["Content-Type"])
+
+
+def _gzip(stored: Stored, token: bytes, body: bytes) -> bytes:
+    """The gzip member of ``body``: the stored deflated parts around the token, deflated
+    alone (each part ends on a full flush, only the last is final)."""
+    middle = _deflate(token, last=False)
+    stream = middle.join(stored.deflated)
+    trailer = struct.pack("<II", zlib.crc32(body), len(body) & 0xFFFFFFFF)
+    return _GZIP_HEADER + stream + trailer
+
+
+def _serve(request: HttpRequest, stored: Stored) -> HttpResponse:
+    token = get_token(request).encode() if len(stored.parts) > 1 else b""
+    body = token.join(stored.parts)
+    response = HttpResponse(content_type=stored.content_type)
+    accepts = request.META.get("HTTP_ACCEPT_ENCODING", "")
+    if len(body) >= _MIN_GZIP and _ACCEPTS_GZIP.search(accepts):
+        response.content = _gzip(stored, token, body)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response.content = body
+    return response
+
+
+def anonymous(request: HttpRequest) -> bool:
+    """An anonymous visitor with no messages waiting: the page is the public copy. (An
+    API client sending credentials is not anonymous, whatever the session says.)"""
+    if request.user.is_authenticated or "HTTP_AUTHORIZATION" in request.META:
+        return False
+    return len(messages.get_messages(request)) == 0
+
+
+def _plain_query(request: HttpRequest, params: dict[str, re.Pattern[str]]) -> bool:
+    """Only the page's own parameters, each once and well formed (so that hostile query
+    strings make no new entries; they get a page rendered as usual)."""
+    for name in request.GET:
+        pattern = params.get(name)
+        values = request.GET.getlist(name)
+        if pattern is None or len(values) != 1 or not pattern.fullmatch(values[0]):
+            return False
+    return True
+
+
+def _etag(tag: str, request: HttpRequest) -> str:
+    """Strong, so one per representation: the token's cookie and the encoding in it."""
+    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    zipped = "-gz" if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
+    return f'"{tag}-{digest(cookie)[:12]}{zipped}"'
+
+
+def _finish(response: HttpResponse, etag: str, *, html: bool) -> HttpResponse:
+    response["ETag"] = etag
+    # revalidate every time: the version can change any second on a tournament day
+    response["Cache-Control"] = "private, no-cache" if html else "no-cache"
+    vary = ("Cookie", "Accept-Language", "Accept-Encoding")
+    patch_vary_headers(response, vary if html else (*vary, "Accept"))
+    return response
+
+
+def _own_token(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A response rendered for a copy but not kept: the visitor's token in it."""
+    plain = not response.streaming and not response.get("Content-Encoding")
+    if plain and _PLACEHOLDER in response.content:
+        token = get_token(request).encode()
+        response.content = response.content.replace(_PLACEHOLDER, token)
+    return response
+
+
+def _local() -> Any:
+    """This process's copies (settings.CACHES["local"]), if configured."""
+    return caches["local"] if "local" in settings.CACHES else None
+
+
+def _get(page_key: str) -> Stored | None:
+    """From this process's copies, else from the shared cache (then kept here too)."""
+    local = _local()
+    stored: Stored | None = local.get(page_key) if local is not None else None
+    if stored is None:
+        stored = cache.get(page_key)
+        if stored is not None and local is not None:
+            local.set(page_key, stored)
+    return stored
+
+
+def _set(page_key: str, stored: Stored) -> None:
+    cache.set(page_key, stored, TIMEOUT)
+    local = _local()
+    if local is not None:
+        local.set(page_key, stored)
+
+
+def public_page(
+    version: Version, *, params: dict[str, str] | None = None, html: bool = True
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Cache a page's whole response for anonymous visitors, under ``version(request,
+    **kwargs)`` (None: not public, rendered as usual), and answer ``If-None-Match``.
+
+    ``params``: the query parameters the page reads, each with the pattern its value must
+    match for the copy to be used. ``html``: the page carries the header's CSRF token."""
+    allowed = {name: re.compile(pattern) for name, pattern in (params or {}).items()}
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if (
+                request.method not in ("GET", "HEAD")
+                or not _plain_query(request, allowed)
+                or (not html and "html" in request.META.get("HTTP_ACCEPT", ""))
+                or not anonymous(request)
+            ):
+                return view(request, *args, **kwargs)
+            seen = version(request, *args, **kwargs)
+            if seen is None:
+                return view(request, *args, **kwargs)
+            query = tuple(sorted(request.GET.items()))
+            tag = digest((view.__module__, view.__name__, request.path, query, get_language(),
+                          seen))  # fmt: skip
+            etag = _etag(tag, request)
+            if etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+                return _finish(HttpResponseNotModified(), etag, html=html)
+            page_key = key("response", tag, language=False)
+            stored = _get(page_key)
+            if stored is None:
+                request.page_cache_placeholder = True  # type: ignore[attr-defined]
+                try:
+                    response = view(request, *args, **kwargs)
+                finally:  # an error page rendered after this gets a real token
+                    request.page_cache_placeholder = False  # type: ignore[attr-defined]
+                if hasattr(response, "render") and not response.streaming:
+                    response.render()  # DRF and template responses
+                if (
+                    response.status_code != 200
+                    or response.streaming
+                    or response.cookies
+                    or response.get("Content-Encoding")
+                ):
+                    return _own_token(request, response)  # served once, not kept
+                stored = _store(response)
+                _set(page_key, stored)
+            return _finish(_serve(request, stored), etag, html=html)
+
+        return wrapped
+
+    return decorate
+
+
+def placeholder_token(request: HttpRequest) -> dict[str, str]:
+    """Context processor: while a public copy is rendered, the CSRF token is the
+    placeholder (the builtin ``csrf`` processor runs first; this one wins)."""
+    if getattr(request, "page_cache_placeholder", False):
+        return {"csrf_token": PLACEHOLDER}
+    return {}
+
+
+__all__ = ["PLACEHOLDER", "anonymous", "placeholder_token", "public_page"]
