@@ -13,7 +13,7 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Tournament
-from tournaments.selectors.access import visible_tournaments
+from tournaments.selectors.access import is_staff, may_create_tournaments, visible_tournaments
 from tournaments.services.errors import PermissionDenied
 from tournaments.services.results import User, is_director
 
@@ -22,14 +22,6 @@ def require_director(user: User | None, tournament: Tournament) -> None:
     """Raise PermissionDenied (403) unless ``user`` directs ``tournament``."""
     if not is_director(user, tournament):
         raise PermissionDenied("only the tournament's directors may do this")
-
-
-def is_staff(user: Any) -> bool:
-    return bool(
-        user
-        and user.is_authenticated
-        and (getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
-    )
 
 
 class StaffWritesOrReadOnly(BasePermission):
@@ -42,7 +34,8 @@ class StaffWritesOrReadOnly(BasePermission):
 
 
 class TournamentPermission(BasePermission):
-    """Anyone reads what is visible; staff create tournaments; directors change theirs.
+    """Anyone reads what is visible; those who may create tournaments (selectors/access.py)
+    create them; directors change theirs.
     Signed-in users reach the actions, whose services decide (players submit, directors
     enter and correct)."""
 
@@ -52,7 +45,7 @@ class TournamentPermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         if getattr(view, "action", None) == "create":
-            return is_staff(request.user)
+            return may_create_tournaments(request.user)
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:

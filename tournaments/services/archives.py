@@ -65,16 +65,21 @@ class ArchiveImport:
     players_created: int = 0
     players_matched: int = 0
     users_created: list[str] = field(default_factory=list)
+    directors_skipped: list[str] = field(default_factory=list)
 
 
 def tournament_import(
     *, archive: Any, by: User | None = None, name: str | None = None,
-    progress: Progress = no_progress,
+    progress: Progress = no_progress, directors: bool = True,
 ) -> ArchiveImport:  # fmt: skip
     """A tournament from an archive, with new ids, in one transaction: players are matched
     by name and club or created; the games are entered again through the result services
     and the series' scores, statuses and winners must agree with them. A refused archive
-    changes nothing; the error names its place (series, game, field)."""
+    changes nothing; the error names its place (series, game, field).
+
+    ``directors``: whether the archive's directors direct the copy too (staff and the
+    command line); a director importing their own export directs the copy alone, and
+    makes no one else a director (their names are kept in ``directors_skipped``)."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
         raise ResultError("this is not a tournament archive", field="file")
     if archive.get("version") != ARCHIVE_VERSION:
@@ -86,7 +91,7 @@ def tournament_import(
         raise ResultError("the archive holds a NUL character, which no text may", field="file")
     try:
         with transaction.atomic():
-            return _Importer(archive, progress, signed_in(by)).run(name=name)
+            return _Importer(archive, progress, signed_in(by)).run(name=name, directors=directors)
     except ResultError:
         raise
     except (
@@ -200,9 +205,9 @@ class _Importer:
             for k, v in snapshot.items()
         }
 
-    def run(self, *, name: str | None) -> ArchiveImport:
+    def run(self, *, name: str | None, directors: bool = True) -> ArchiveImport:
         settings = dict(self.a["tournament"])
-        directors = settings.pop("directors", [])
+        archived = settings.pop("directors", [])
         unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
             raise ResultError(f"the archive has settings this installation lacks: {unknown}")
@@ -216,7 +221,11 @@ class _Importer:
         settings.pop("name", None)
         tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
         self.result = ArchiveImport(tournament)
-        for username in directors:
+        for username in archived:
+            if not directors:
+                if not self.by or username != self.by.get_username():
+                    self.result.directors_skipped.append(str(username))
+                continue
             user = self.user(username)
             assert user is not None
             tournament.directors.add(user)

@@ -13,12 +13,15 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
+from tournaments.caching import tournaments_touch
 from tournaments.management.records import located, records_in_file
 from tournaments.models import (
     START_RATING,
     Club,
+    Entry,
     Player,
     Series,
+    Tournament,
 )
 from tournaments.services.engine_bridge import record_limits
 from tournaments.services.errors import ResultError
@@ -86,6 +89,8 @@ COLUMNS = ("name", "club", "rating")
 class PlayersImport:
     created: list[Player] = field(default_factory=list)
     rejected: list[tuple[int, str]] = field(default_factory=list)  # (line, reason)
+    matched: int = 0  # into a tournament: players already known, entered
+    entered: int = 0  # into a tournament: entries made (created or matched players)
 
 
 def upload_text(data: str | bytes, *, field: str = "file") -> str:
@@ -121,27 +126,33 @@ def _rating(value: str) -> float | None:
     return rating if math.isfinite(rating) and 0 < rating < 10000 else None
 
 
-def _existing_players(names: set[str]) -> set[tuple[str, int | None]]:
-    """(case-folded name, club id) of the players already named as in ``names``, in a
+def _existing_players(names: set[str]) -> dict[tuple[str, int | None], int]:
+    """(case-folded name, club id) -> id of the players already named as in ``names``, in a
     query per 2,000 names. The database's lower() may know only ASCII (SQLite), so the
     exact names are asked for too and the comparison is Python's."""
     exact = sorted(names)
-    found: set[tuple[str, int | None]] = set()
+    found: dict[tuple[str, int | None], int] = {}
     for start in range(0, len(exact), 2000):  # within every database's parameter limit
         chunk = exact[start : start + 2000]
         rows = (
             Player.objects.annotate(lname=Lower("name"))
             .filter(Q(name__in=chunk) | Q(lname__in=[n.lower() for n in chunk]))
-            .values_list("name", "club_id")
+            .values_list("name", "club_id", "pk")
         )
-        found.update((name.casefold(), club) for name, club in rows)
+        found.update(((name.casefold(), club), pk) for name, club, pk in rows)
     return found
 
 
 @transaction.atomic
-def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -> PlayersImport:
+def players_import_csv(
+    *, data: str | bytes, tournament: Tournament | None = None, progress: Progress = no_progress
+) -> PlayersImport:
     """Players from CSV (header ``name,club,rating``; club and rating may be empty).
-    Good lines are saved together; the others are reported with the reason."""
+    Good lines are saved together; the others are reported with the reason.
+
+    Into a ``tournament``: a player already known (same name and club) is not created
+    again but entered, as a director registering a club's list expects; every player of
+    the file is entered, except those entered already (reported)."""
     try:
         rows = list(csv.reader(io.StringIO(upload_text(data))))
     except csv.Error as exc:
@@ -196,14 +207,30 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
     clubs |= {c.name.casefold(): c for c in Club.objects.bulk_create(new_clubs.values())}
     existing = _existing_players({name for _, name, _, _ in wanted})
     players = []
+    known: list[int] = []
+    entered = set(tournament.entries.values_list("player_id", flat=True)) if tournament else set()
     for line, name, club_name, rating in wanted:
         club = clubs[club_name.casefold()] if club_name else None
-        if (name.casefold(), club.pk if club else None) in existing:
+        pk = existing.get((name.casefold(), club.pk if club else None))
+        if pk is not None and tournament is None:
             where = f"club {club.name}" if club else "no club"
             report.rejected.append((line, f"{name} is already a player of {where}"))
-            continue
-        players.append(Player(name=name, club=club, rating=rating))
+        elif pk is not None and pk in entered:
+            report.rejected.append(
+                (line, gettext("%(name)s is registered already.") % {"name": name})
+            )
+        elif pk is not None:
+            known.append(pk)
+        else:
+            players.append(Player(name=name, club=club, rating=rating))
     report.created = Player.objects.bulk_create(players, batch_size=1000)
+    if tournament is not None:
+        ids = known + [p.pk for p in report.created]
+        Entry.objects.bulk_create(
+            [Entry(tournament=tournament, player_id=pk) for pk in ids], batch_size=1000
+        )
+        tournaments_touch(where=Q(pk=tournament.pk))  # a bulk write: no signal
+        report.matched, report.entered = len(known), len(ids)
     report.rejected.sort()
     return report
 
