@@ -39,13 +39,17 @@ def error_body(exc: ResultError) -> dict[str, Any]:
         return {"detail": exc.message, "field": exc.field, "current": exc.current}
     if isinstance(exc, PermissionDenied):
         return {"detail": exc.message}
-    return {
+    body = {
         "detail": exc.message,
         "field": exc.field,
         "line": exc.line,
         "col": exc.col,
         "rule": exc.rule,
     }
+    warnings = getattr(exc, "warnings", None)  # NeedsConfirmation: what the change alters
+    if warnings is not None:
+        body["warnings"] = warnings
+    return body
 
 
 def error_response(exc: ResultError) -> Response:

@@ -21,6 +21,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.pairing.elimination import stage_known
 from tournaments.services.errors import ResultError
 from tournaments.services.names import name_clean
 
@@ -50,6 +51,7 @@ def tournament_check(tournament: Tournament) -> None:
         raise ResultError("a tie-break is listed twice", field="tie_breaks")
     if tournament.series_length is None or tournament.series_length < 1:
         raise ResultError("a series is at least one point or game long", field="series_length")
+    lengths_by_stage_check(tournament)
     if (
         tournament.end_date
         and tournament.start_date
@@ -62,6 +64,30 @@ def tournament_check(tournament: Tournament) -> None:
     except ValidationError as exc:
         field, messages = next(iter(exc.message_dict.items()))
         raise ResultError(messages[0], field=None if field == "__all__" else field) from None
+
+
+def lengths_by_stage_check(tournament: Tournament) -> None:
+    """The series lengths by knockout stage: stages the format's bracket has, each 1 to
+    99 points or games long (none for a format without a bracket)."""
+    lengths = tournament.lengths_by_stage
+    if lengths in (None, {}):
+        tournament.lengths_by_stage = {}
+        return
+    if not isinstance(lengths, dict):
+        raise ResultError(_("The lengths by stage are a stage → length mapping."),
+                          field="lengths_by_stage")  # fmt: skip
+    for stage, length in lengths.items():
+        if not stage_known(tournament.format, stage):
+            raise ResultError(
+                _("%(format)s has no stage %(stage)s.")
+                % {"format": tournament.get_format_display(), "stage": stage},
+                field="lengths_by_stage",
+            )
+        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 99:
+            raise ResultError(
+                _("A series of the stage %(stage)s is 1 to 99 long.") % {"stage": stage},
+                field="lengths_by_stage",
+            )
 
 
 def integers_check(instance: Model) -> None:
