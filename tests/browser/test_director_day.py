@@ -212,6 +212,10 @@ def test_a_directors_whole_day(live_server: Any, browser: Browser, tmp_path: Pat
     d.get_by_label("Reason").fill("the scoresheet was misread")
     d.get_by_role("button", name="Save the correction").click()
     expect(d.locator(".warnings")).to_contain_text("Round 2 was paired on the old result")
+    later = Series.objects.get(
+        Q(player1=other.player1) | Q(player2=other.player1), tournament=t, round__number=2
+    )
+    expect(d.locator(".warnings")).to_contain_text(f"round 2: {later}")
     shot(d, "correction-warning")
     other.refresh_from_db()
     assert other.winner_id == other.player1_id  # nothing changed before the confirmation
