@@ -18,6 +18,7 @@ from tournaments.models import (
     Tournament,
     Variant,
 )
+from tournaments.pairing.elimination import STAGES_OFFERED
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
@@ -45,6 +46,27 @@ FORMAT_FIELDS = {
     "consolation": ("single_elimination",),
     "bracket_reset": ("double_elimination",),
 }
+
+
+# A series length per knockout stage (Tournament.lengths_by_stage), offered by name for
+# the formats whose bracket has the stage (tournaments/pairing/elimination.py).
+STAGE_LABELS = {
+    "quarterfinal": _("Series length: quarterfinals"),
+    "semifinal": _("Series length: semifinals"),
+    "final": _("Series length: final"),
+    "third-place": _("Series length: series for third place"),
+    "consolation-final": _("Series length: consolation final"),
+    "winners-final": _("Series length: winners' bracket final"),
+    "losers-final": _("Series length: losers' bracket final"),
+}
+STAGE_FORMATS = {
+    stage: tuple(f for f, offered in STAGES_OFFERED.items() if stage in offered)
+    for stage in STAGE_LABELS
+}
+
+
+def stage_field(stage: str) -> str:
+    return "length_" + stage.replace("-", "_")
 
 
 def add_service_error(form: forms.BaseForm, exc: ResultError) -> None:
@@ -87,6 +109,13 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                 self.fields[name].required = False
         if "opening_roll" in self.fields:  # older clients leave it out: the default
             self.fields["opening_roll"].required = False
+        lengths = self.instance.lengths_by_stage or {}
+        for stage, label in STAGE_LABELS.items():
+            self.fields[stage_field(stage)] = forms.IntegerField(
+                label=label, min_value=1, max_value=99, required=False,
+                initial=lengths.get(stage),
+                help_text=_("Empty: the series length above."),
+            )  # fmt: skip
         current = list(self.instance.tie_breaks or []) if self.instance else []
         choices = [("", "—"), *TieBreak.choices]
         for i in range(TIE_BREAK_SLOTS):
@@ -111,9 +140,12 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             name: " ".join(v for v in Variant.values if name not in _rule_fields_not_in(v))
             for name in RULE_FIELDS.values()
         }
-        return [
+        rows = [
             (self[name], games.get(name, ""), " ".join(FORMAT_FIELDS.get(name, ())))
             for name in TOURNAMENT_FIELDS
+        ]
+        return rows + [
+            (self[stage_field(stage)], "", " ".join(STAGE_FORMATS[stage])) for stage in STAGE_LABELS
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -129,7 +161,21 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         if len(set(breaks)) != len(breaks):
             self.add_error("tie_break_1", _("A tie-break is listed twice."))
         data["tie_breaks"] = breaks
+        data["lengths_by_stage"] = self._lengths_by_stage(data)
         return data
+
+    def _lengths_by_stage(self, data: dict[str, Any]) -> dict[str, int]:
+        """The lengths typed for the chosen format's stages; a stage set through the API
+        that the form does not offer (``round-2``) is kept while the format stays."""
+        fmt = data.get("format") or self.instance.format
+        kept = {
+            stage: n for stage, n in (self.instance.lengths_by_stage or {}).items()
+            if stage not in STAGE_LABELS and fmt == self.instance.format
+        }  # fmt: skip
+        for stage in STAGES_OFFERED.get(fmt, ()):
+            if data.get(stage_field(stage)) is not None:
+                kept[stage] = data[stage_field(stage)]
+        return kept
 
 
 class EntryForm(forms.Form):

@@ -53,6 +53,11 @@ urlpatterns = [
     path("jobs/<int:pk>/", jobs.job_detail, name="job"),
     path("jobs/import/players/", jobs.players_import, name="players_import"),
     path("jobs/import/tournament/", jobs.tournament_import, name="tournament_import"),
+    path(
+        "tournaments/<int:pk>/players/import/",
+        jobs.tournament_players_import,
+        name="tournament_players_import",
+    ),
     path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
     path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
     # dirB: rounds, scoresheets, printing (issue 14)

@@ -186,11 +186,9 @@ def test_correcting_round_1_after_round_2_is_paired_warns_and_asks(client: Clien
     assert Correction.objects.filter(game=game).count() == 1
 
 
-def test_series_length_cannot_change_under_a_finished_series_and_says_which(
-    client: Client, match
-) -> None:
-    """ "finished · to 7 points" was found: the length stays, and the refusal names the
-    series played to it."""
+def test_series_length_change_keeps_a_finished_series_and_says_which(client: Client, match) -> None:
+    """ "finished · to 7 points" was found: a new length asks for confirmation naming the
+    series played to the old one, which keep it."""
     s, boss, _ = match
     jana = s.player1
     game_enter_quick(series=s, white=jana, winner=jana, kind="mars")
@@ -206,10 +204,17 @@ def test_series_length_cannot_change_under_a_finished_series_and_says_which(
     )
     html = response.content.decode()
     assert response.status_code == 400
-    assert "Already played to 3: Jana - Petr 3:0 (finished)" in html
+    assert "already started or finished keep the length they are played to, 3" in html
+    assert "Jana - Petr" in html
     assert Tournament.objects.get(pk=s.tournament_id).series_length == 3
+    response = client.post(
+        reverse("tournaments:tournament_edit", args=[s.tournament_id]),
+        {**data, "confirm": "1"}, **EN,
+    )  # fmt: skip
+    assert response.status_code == 302
+    assert Tournament.objects.get(pk=s.tournament_id).series_length == 7
     page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
-    assert "to 3 points" in page
+    assert "to 3 points" in page and "to 7 points" not in page
 
 
 def test_print_pages_show_the_round_and_the_bye_and_links_to_downloads(client: Client) -> None:
@@ -231,7 +236,8 @@ def test_print_pages_show_the_round_and_the_bye_and_links_to_downloads(client: C
     page = client.get(reverse("tournaments:tournament", args=[t.pk]), **EN).content.decode()
     assert reverse("api:tournament-archive", args=[t.pk]) in page
     assert reverse("tournaments:round_manage", args=[t.pk, 2]) in page
-    assert reverse("tournaments:tournament_import") not in page  # the import pages are staff's
+    assert reverse("tournaments:tournament_import") not in page  # for who may create one
+    assert reverse("tournaments:tournament_players_import", args=[t.pk]) in page  # directors
     boss.is_staff = True
     boss.save()
     page = client.get(reverse("tournaments:tournament", args=[t.pk]), **EN).content.decode()

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Tournament
-from tournaments.selectors.access import visible_tournaments
+from tournaments.selectors.access import is_staff, may_create_tournaments, visible_tournaments
 from tournaments.services.errors import PermissionDenied
 from tournaments.services.results import User, is_director
 
@@ -27,14 +27,6 @@ def require_director(user: User | None, tournament: Tournament) -> None:
         )
 
 
-def is_staff(user: Any) -> bool:
-    return bool(
-        user
-        and user.is_authenticated
-        and (getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
-    )
-
-
 class StaffWritesOrReadOnly(BasePermission):
     """Anyone reads; staff and superusers write (clubs, players)."""
 
@@ -45,7 +37,8 @@ class StaffWritesOrReadOnly(BasePermission):
 
 
 class TournamentPermission(BasePermission):
-    """Anyone reads what is visible; staff create tournaments; directors change theirs.
+    """Anyone reads what is visible; those who may create tournaments (selectors/access.py)
+    create them; directors change theirs.
     Signed-in users reach the actions, whose services decide (players submit, directors
     enter and correct)."""
 
@@ -55,7 +48,7 @@ class TournamentPermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         if getattr(view, "action", None) == "create":
-            return is_staff(request.user)
+            return may_create_tournaments(request.user)
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:

@@ -46,13 +46,17 @@ def error_body(exc: ResultError) -> dict[str, Any]:
         return {**said, "field": exc.field, "current": exc.current}
     if isinstance(exc, PermissionDenied):
         return said
-    return {
+    body = {
         **said,
         "field": exc.field,
         "line": exc.line,
         "col": exc.col,
         "rule": exc.rule,
     }
+    warnings = getattr(exc, "warnings", None)  # NeedsConfirmation: what the change alters
+    if warnings is not None:
+        body["warnings"] = warnings
+    return body
 
 
 def error_response(exc: ResultError) -> Response:

@@ -31,6 +31,7 @@ from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.engine_messages import engine_text
 from tournaments.models import Game, Series, Tournament
+from tournaments.selectors.access import may_create_tournaments, may_import_players
 from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.exports import (
@@ -290,11 +291,37 @@ class PlayersImport(_Upload):
     def post(self, request: Any) -> Response:
         """Staff: players from a CSV file (UTF-8, header ``name,club,rating``); the lines
         refused are reported with the reason, the others saved."""
-        if not is_staff(request.user):
+        if not may_import_players(request.user):
             raise PermissionDenied(gettext("only staff may import players"), code="not-staff")
         report = players_import_csv(data=_uploaded_text(request, "text"))
         body = {
             "created": len(report.created),
+            "rejected": [{"line": line, "reason": why} for line, why in report.rejected],
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TournamentPlayersImport(_Upload):
+    @extend_schema(
+        request={"multipart/form-data": s.FileInput, "application/json": s.FileInput},
+        responses={201: s.TournamentPlayersImportOutput, 400: ERRORS[400], 403: ERRORS[403],
+                   404: ERRORS[404]},
+        operation_id="tournament_players_import",
+    )  # fmt: skip
+    def post(self, request: Any, pk: int) -> Response:
+        """Directors: register the players of a CSV file (header ``name,club,rating``) in
+        their tournament; a player known by name and club is entered, not created again.
+        The lines refused are reported with the reason, the others saved."""
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        if not may_import_players(request.user, tournament):
+            raise PermissionDenied(
+                gettext("only the tournament's directors may do this"), code="not-director-import"
+            )
+        report = players_import_csv(data=_uploaded_text(request, "text"), tournament=tournament)
+        body = {
+            "created": len(report.created),
+            "matched": report.matched,
+            "entered": report.entered,
             "rejected": [{"line": line, "reason": why} for line, why in report.rejected],
         }
         return Response(body, status=status.HTTP_201_CREATED)
@@ -307,11 +334,14 @@ class TournamentImport(_Upload):
         operation_id="tournaments_import",
     )  # fmt: skip
     def post(self, request: Any) -> Response:
-        """Staff: a tournament from an archive (a file, or the archive as the JSON body);
-        new ids, players matched by name and club or created. One transaction."""
-        if not is_staff(request.user):
+        """Those who may create tournaments: a new tournament from an archive (a file, or
+        the archive as the JSON body) that they direct; new ids, players matched by name
+        and club or created. The archive's directors direct it too only when staff
+        import it. One transaction."""
+        if not may_create_tournaments(request.user):
             raise PermissionDenied(
-                gettext("only staff may import tournaments"), code="not-staff-tournaments"
+                gettext("only those who may create tournaments may import one"),
+                code="may-not-import-tournament",
             )
         if request.FILES.get("file") is not None:
             try:
@@ -325,11 +355,14 @@ class TournamentImport(_Upload):
                 ) from None
         else:
             archive = request.data
-        result = tournament_import(archive=archive, by=request.user)
+        result = tournament_import(
+            archive=archive, by=request.user, directors=is_staff(request.user)
+        )
         body = {
             "tournament": result.tournament.pk,
             "players_created": result.players_created,
             "players_matched": result.players_matched,
+            "directors_skipped": result.directors_skipped,
         }
         return Response(body, status=status.HTTP_201_CREATED)
 

@@ -264,10 +264,16 @@ class PlayersImportOutput(serializers.Serializer):
     rejected = serializers.ListField(child=serializers.DictField())
 
 
+class TournamentPlayersImportOutput(PlayersImportOutput):
+    matched = serializers.IntegerField()
+    entered = serializers.IntegerField()
+
+
 class ArchiveImportOutput(serializers.Serializer):
     tournament = serializers.IntegerField()
     players_created = serializers.IntegerField()
     players_matched = serializers.IntegerField()
+    directors_skipped = serializers.ListField(child=serializers.CharField())
 
 
 class ErrorOutput(serializers.Serializer):

@@ -45,6 +45,11 @@ urlpatterns = [
     # before the router, whose detail routes would take "import" for an id
     path("players/import/", files.PlayersImport.as_view(), name="players-import"),
     path("tournaments/import/", files.TournamentImport.as_view(), name="tournaments-import"),
+    path(
+        "tournaments/<int:pk>/players/import/",
+        files.TournamentPlayersImport.as_view(),
+        name="tournament-players-import",
+    ),
     # dirA: a director's people (tournaments/api/people.py)
     path("players/search/", people.PlayerSearch.as_view(), name="players-search"),
     path("invitations/claim/", people.InvitationClaim.as_view(), name="invitation-claim"),

@@ -141,8 +141,11 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
         )  # fmt: skip
 
     def perform_update(self, serializer: Any) -> None:
+        """A new series length once paired answers 400 with ``warnings`` (what it alters)
+        unless the request says ``?confirm=1``."""
+        confirmed = self.request.query_params.get("confirm") in ("1", "true")
         serializer.instance = tournament_update(
-            tournament=serializer.instance, **serializer.validated_data
+            tournament=serializer.instance, confirmed=confirmed, **serializer.validated_data
         )
 
     def perform_destroy(self, instance: Tournament) -> None:

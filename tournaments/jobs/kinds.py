@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Job, JobKind, Series, Tournament
+from tournaments.selectors.access import is_staff
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
 from tournaments.services.imports import players_import_csv, records_upload, tournament_import
@@ -56,9 +57,14 @@ def recompute(job: Job, progress: Progress) -> Result:
 
 
 def players_import(job: Job, progress: Progress) -> Result:
-    report = players_import_csv(data=job.data, progress=progress)
+    """Into the list of players, or (``tournament``) into a tournament's entries."""
+    tournament = _tournament(job)
+    report = players_import_csv(data=job.data, tournament=tournament, progress=progress)
     return {
         "created": len(report.created),
+        "tournament": tournament.pk if tournament else None,
+        "matched": report.matched,
+        "entered": report.entered,
         "rejected": len(report.rejected),
         "lines": [{"line": line, "reason": why} for line, why in report.rejected[:LISTED]],
     }
@@ -76,7 +82,7 @@ def archive_import(job: Job, progress: Progress) -> Result:
         ) from None
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
-        progress=progress,
+        progress=progress, directors=is_staff(job.created_by),
     )  # fmt: skip
     t = result.tournament
     job.tournament = t
@@ -87,6 +93,7 @@ def archive_import(job: Job, progress: Progress) -> Result:
         "players_created": result.players_created,
         "players_matched": result.players_matched,
         "users_created": result.users_created,
+        "directors_skipped": result.directors_skipped,
     }
 
 

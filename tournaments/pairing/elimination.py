@@ -13,6 +13,7 @@ Match ids: ``W<round>-<n>`` (winners' bracket, the only one in single eliminatio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal
@@ -418,3 +419,36 @@ def _open_status(
         elif results.get(condition) != side:
             status = "skipped"
     return status
+
+
+# The stages each knockout format has (the names ``length_for`` is asked with).
+STAGE_NAMES = {
+    "single_elimination": re.compile(
+        r"round-[1-9]\d?|quarterfinal|semifinal|final|third-place"
+        r"|consolation-round-[1-9]\d?|consolation-final"
+    ),
+    "double_elimination": re.compile(
+        r"winners-round-[1-9]\d?|winners-final|losers-round-[1-9]\d?|losers-final|final"
+    ),
+}
+
+# The stages a director is offered a length for by name, in the order of the day; the
+# early ``round-N`` stages depend on the number of players and are left to the API.
+STAGES_OFFERED = {
+    "single_elimination": ("quarterfinal", "semifinal", "final", "third-place",
+                           "consolation-final"),
+    "double_elimination": ("winners-final", "losers-final", "final"),
+}  # fmt: skip
+
+
+def stage_known(format: str, stage: str) -> bool:
+    """Whether ``stage`` is a stage of a bracket of ``format`` (the rounds formats have
+    none).
+
+    >>> stage_known("single_elimination", "semifinal"), stage_known("swiss", "final")
+    (True, False)
+    >>> stage_known("double_elimination", "semifinal")
+    False
+    """
+    names = STAGE_NAMES.get(format)
+    return bool(names and isinstance(stage, str) and names.fullmatch(stage))

@@ -13,6 +13,8 @@ may not see the tournament, so a rating shown may include series not listed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.db.models import Q, QuerySet
@@ -33,6 +35,31 @@ def is_director(user: User | None, tournament: Tournament) -> bool:
     if getattr(user, "is_superuser", False):
         return True
     return tournament.directors.filter(pk=user.pk).exists()
+
+
+def is_staff(user: Any) -> bool:
+    """Staff and superusers (they manage clubs and the list of players)."""
+    return bool(
+        user
+        and user.is_authenticated
+        and (getattr(user, "is_staff", False) or getattr(user, "is_superuser", False))
+    )
+
+
+def may_create_tournaments(user: User | None) -> bool:
+    """Who may create a tournament, and so import an archive as a new tournament that
+    they direct: the users an administrator gave "Can add tournament", and staff."""
+    if user is None or not user.is_authenticated:
+        return False
+    return is_staff(user) or bool(user.has_perm("tournaments.add_tournament"))
+
+
+def may_import_players(user: User | None, tournament: Tournament | None = None) -> bool:
+    """Players from a CSV file: into a tournament, by its directors (the players are
+    created or matched and entered); into the list of players alone, by staff."""
+    if tournament is not None:
+        return is_director(user, tournament)
+    return is_staff(user)
 
 
 def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
@@ -67,6 +94,9 @@ def visible_rating_changes(user: User | None) -> QuerySet[RatingChange]:
 
 
 __all__ = [
+    "is_staff",
+    "may_create_tournaments",
+    "may_import_players",
     "may_see_tournament",
     "visible_rating_changes",
     "visible_series",

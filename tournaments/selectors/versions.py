@@ -10,11 +10,11 @@ from django.http import HttpRequest
 
 from tournaments.models import Game, Player
 from tournaments.selectors.access import (
+    User,
     visible_rating_changes,
     visible_series,
     visible_tournaments,
 )
-from tournaments.services.results import User
 
 
 def _id(pk: object) -> int | None:

@@ -66,16 +66,21 @@ class ArchiveImport:
     players_created: int = 0
     players_matched: int = 0
     users_created: list[str] = field(default_factory=list)
+    directors_skipped: list[str] = field(default_factory=list)
 
 
 def tournament_import(
     *, archive: Any, by: User | None = None, name: str | None = None,
-    progress: Progress = no_progress,
+    progress: Progress = no_progress, directors: bool = True,
 ) -> ArchiveImport:  # fmt: skip
     """A tournament from an archive, with new ids, in one transaction: players are matched
     by name and club or created; the games are entered again through the result services
     and the series' scores, statuses and winners must agree with them. A refused archive
-    changes nothing; the error names its place (series, game, field)."""
+    changes nothing; the error names its place (series, game, field).
+
+    ``directors``: whether the archive's directors direct the copy too (staff and the
+    command line); a director importing their own export directs the copy alone, and
+    makes no one else a director (their names are kept in ``directors_skipped``)."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
         raise ResultError(
             gettext("this is not a tournament archive"), code="not-archive", field="file"
@@ -95,7 +100,7 @@ def tournament_import(
         )
     try:
         with transaction.atomic():
-            return _Importer(archive, progress, signed_in(by)).run(name=name)
+            return _Importer(archive, progress, signed_in(by)).run(name=name, directors=directors)
     except ResultError:
         raise
     except (
@@ -224,7 +229,7 @@ class _Importer:
     def settings(self) -> tuple[dict[str, Any], list[str]]:
         """The archived tournament's settings as model values, and its directors."""
         settings = dict(self.a["tournament"])
-        directors = settings.pop("directors", [])
+        archived = settings.pop("directors", [])
         unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
             raise ResultError(
@@ -238,7 +243,7 @@ class _Importer:
         for f in Tournament._meta.concrete_fields:
             if f.get_internal_type() == "DecimalField" and f.name in settings:
                 settings[f.name] = Decimal(str(settings[f.name]))
-        return settings, directors
+        return settings, archived
 
     def register_entries(self, tournament: Tournament) -> list[int]:
         """Enter the archived players; the ids of the entries to withdraw at the end."""
@@ -251,13 +256,17 @@ class _Importer:
                 withdrawn.append(entry.pk)
         return withdrawn
 
-    def run(self, *, name: str | None) -> ArchiveImport:
-        settings, directors = self.settings()
+    def run(self, *, name: str | None, directors: bool = True) -> ArchiveImport:
+        settings, archived = self.settings()
         title = name or settings.pop("name")
         settings.pop("name", None)
         tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
         self.result = ArchiveImport(tournament)
-        for username in directors:
+        for username in archived:
+            if not directors:
+                if not self.by or username != self.by.get_username():
+                    self.result.directors_skipped.append(str(username))
+                continue
             user = self.user(username)
             assert user is not None
             tournament.directors.add(user)

@@ -7,9 +7,10 @@ from typing import Any
 
 from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from tournaments.models import Tournament
+from tournaments.models import Series, SeriesStatus, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
 from tournaments.services.results import User
@@ -24,13 +25,72 @@ from tournaments.services.setup import (
 # or the points of standings already shown. A director may still rename the tournament,
 # move its dates and venue, publish it, add Swiss rounds, choose what a withdrawal does,
 # and reorder the tie-breaks (they change no one's points, only the order of equal ones).
+#
+# The series length is the exception (NEEDS_CONFIRMATION): once paired, a new length is
+# for the series not yet started and the rounds to come; a series started or finished
+# keeps the length it is played to. The director confirms after reading which is which.
+NEEDS_CONFIRMATION = ("series_length",)
 LOCKED_ONCE_PAIRED = (
-    "variant", "format", "series_mode", "series_length", "lengths_by_stage", "first_move",
+    "variant", "format", "series_mode", "lengths_by_stage", "first_move",
     "mars", "last_roll", "block_check", "block_ahead", "cube", "draw_scoring",
     "points_series_win", "points_series_draw", "points_series_loss", "points_per_game_point",
     "bye_points", "forfeit_game_points", "third_place", "consolation",
     "bracket_reset", "opening_roll",
 )  # fmt: skip
+
+
+class NeedsConfirmation(ResultError):
+    """A change that alters series already paired: ``warnings`` say what will change;
+    the same change with ``confirmed=True`` makes it."""
+
+    def __init__(self, message: str, *, warnings: list[str], field: str | None = None):
+        super().__init__(message, field=field)
+        self.warnings = warnings
+
+
+def _named(series: list[Series], limit: int = 8) -> str:
+    shown = ", ".join(str(s) for s in series[:limit])
+    if len(series) > limit:
+        shown += " " + _("and %(n)d more") % {"n": len(series) - limit}
+    return shown
+
+
+def _following_length(tournament: Tournament) -> tuple[list[Series], list[Series]]:
+    """The series that follow the tournament's length: (not started, started or closed)."""
+    following = Series.objects.filter(tournament=tournament, length__isnull=True)
+    unplayed = set(
+        following.filter(status=SeriesStatus.SCHEDULED)
+        .annotate(played=Count("games"))
+        .filter(played=0)
+        .values_list("pk", flat=True)
+    )
+    series = list(
+        following.select_related("player1", "player2").order_by("round__number", "table", "id")
+    )
+    waiting = [s for s in series if s.pk in unplayed]
+    return waiting, [s for s in series if s not in waiting]
+
+
+def series_length_effects(*, tournament: Tournament, length: int) -> list[str]:
+    """What a new series length would change in a paired tournament, for the director to
+    read before confirming (empty: nothing already paired changes)."""
+    if length == tournament.series_length:
+        return []
+    waiting, kept = _following_length(tournament)
+    warnings = []
+    if waiting:
+        warnings.append(
+            _("%(n)d series not started yet will be played to %(new)d: %(series)s.")
+            % {"n": len(waiting), "new": length, "series": _named(waiting)}
+        )
+    if kept:
+        warnings.append(
+            _("%(n)d series already started or finished keep the length they are played "
+              "to, %(old)d: %(series)s.")
+            % {"n": len(kept), "old": tournament.series_length, "series": _named(kept)}
+        )  # fmt: skip
+    warnings.append(_("The rounds paired from now on are played to %(new)d.") % {"new": length})
+    return warnings
 
 
 @transaction.atomic
@@ -42,30 +102,47 @@ def tournament_create_by(*, by: User, name: str, start_date: Any, **settings: An
     return tournament
 
 
-def tournament_update_check(*, tournament: Tournament, paired: bool, **settings: Any) -> None:
-    """Raise ResultError if these changes may not be made (``tournament`` is changed in
-    memory, not saved)."""
-    tournament_settings_check(settings)
-    if paired:
-        for name in LOCKED_ONCE_PAIRED:
-            if name in settings and settings[name] != getattr(tournament, name):
-                played_at = ""
-                if name in ("series_length", "lengths_by_stage", "series_mode"):
-                    from tournaments.services.sheets import series_played_at
+def _check_locked(tournament: Tournament, settings: dict[str, Any]) -> None:
+    """Refuse a change of what is locked once series are paired (LOCKED_ONCE_PAIRED)."""
+    for name in LOCKED_ONCE_PAIRED:
+        if name in settings and settings[name] != getattr(tournament, name):
+            played_at = ""
+            if name in ("lengths_by_stage", "series_mode"):
+                from tournaments.services.sheets import series_played_at
 
-                    played_at = series_played_at(tournament=tournament)
-                if played_at:
-                    raise ResultError(
-                        _("This cannot change once series are paired. %(played)s"),
-                        code="locked-once-played",
-                        params={"played": played_at},
-                        field=name,
-                    )
+                played_at = series_played_at(tournament=tournament)
+            if played_at:
                 raise ResultError(
-                    _("This cannot change once series are paired."),
-                    code="locked-once-paired",
+                    _("This cannot change once series are paired. %(played)s"),
+                    code="locked-once-played",
+                    params={"played": played_at},
                     field=name,
                 )
+            raise ResultError(
+                _("This cannot change once series are paired."),
+                code="locked-once-paired",
+                field=name,
+            )
+
+
+def tournament_update_check(
+    *, tournament: Tournament, paired: bool, confirmed: bool = False, **settings: Any
+) -> None:
+    """Raise ResultError if these changes may not be made, NeedsConfirmation if they
+    alter series already paired and are not ``confirmed`` (``tournament`` is changed in
+    memory, not saved)."""
+    tournament_settings_check(settings)
+    if paired and not confirmed:
+        for name in NEEDS_CONFIRMATION:
+            if name in settings and settings[name] != getattr(tournament, name):
+                warnings = series_length_effects(tournament=tournament, length=settings[name])
+                raise NeedsConfirmation(
+                    _("Series are paired already: confirm the change after reading what "
+                      "it changes."),
+                    warnings=warnings, field=name,
+                )  # fmt: skip
+    if paired:
+        _check_locked(tournament, settings)
         swiss_rounds = settings.get("swiss_rounds")
         played = tournament.rounds.count()
         if swiss_rounds is not None and swiss_rounds < played:
@@ -81,11 +158,19 @@ def tournament_update_check(*, tournament: Tournament, paired: bool, **settings:
 
 
 @transaction.atomic
-def tournament_update(*, tournament: Tournament, **settings: Any) -> Tournament:
+def tournament_update(
+    *, tournament: Tournament, confirmed: bool = False, **settings: Any
+) -> Tournament:
     """Change a tournament's settings; the rules, the format and the scoring stay once it
-    is paired (LOCKED_ONCE_PAIRED)."""
+    is paired (LOCKED_ONCE_PAIRED). A new series length, once paired, needs ``confirmed``
+    and leaves the series started or finished at the length they are played to."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    tournament_update_check(tournament=locked, paired=locked.series.exists(), **settings)
+    old_length = locked.series_length
+    paired = locked.series.exists()
+    tournament_update_check(tournament=locked, paired=paired, confirmed=confirmed, **settings)
+    if paired and locked.series_length != old_length:
+        _, kept = _following_length(locked)
+        Series.objects.filter(pk__in=[s.pk for s in kept]).update(length=old_length)
     locked.save()
     return locked
 
@@ -98,7 +183,10 @@ def tournament_delete(*, tournament: Tournament) -> None:
 
 __all__ = [
     "LOCKED_ONCE_PAIRED",
+    "NEEDS_CONFIRMATION",
+    "NeedsConfirmation",
     "player_create",
+    "series_length_effects",
     "tournament_create_by",
     "tournament_delete",
     "tournament_update",

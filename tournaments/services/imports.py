@@ -13,12 +13,15 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
+from tournaments.caching import tournaments_touch
 from tournaments.management.records import located, records_in_file
 from tournaments.models import (
     START_RATING,
     Club,
+    Entry,
     Player,
     Series,
+    Tournament,
 )
 from tournaments.services.engine_bridge import record_limits
 from tournaments.services.errors import ResultError
@@ -86,6 +89,8 @@ COLUMNS = ("name", "club", "rating")
 class PlayersImport:
     created: list[Player] = field(default_factory=list)
     rejected: list[tuple[int, str]] = field(default_factory=list)  # (line, reason)
+    matched: int = 0  # into a tournament: players already known, entered
+    entered: int = 0  # into a tournament: entries made (created or matched players)
 
 
 def upload_text(data: str | bytes, *, field: str = "file") -> str:
@@ -124,20 +129,20 @@ def _rating(value: str) -> float | None:
     return rating if math.isfinite(rating) and 0 < rating < 10000 else None
 
 
-def _existing_players(names: set[str]) -> set[tuple[str, int | None]]:
-    """(case-folded name, club id) of the players already named as in ``names``, in a
+def _existing_players(names: set[str]) -> dict[tuple[str, int | None], int]:
+    """(case-folded name, club id) -> id of the players already named as in ``names``, in a
     query per 2,000 names. The database's lower() may know only ASCII (SQLite), so the
     exact names are asked for too and the comparison is Python's."""
     exact = sorted(names)
-    found: set[tuple[str, int | None]] = set()
+    found: dict[tuple[str, int | None], int] = {}
     for start in range(0, len(exact), 2000):  # within every database's parameter limit
         chunk = exact[start : start + 2000]
         rows = (
             Player.objects.annotate(lname=Lower("name"))
             .filter(Q(name__in=chunk) | Q(lname__in=[n.lower() for n in chunk]))
-            .values_list("name", "club_id")
+            .values_list("name", "club_id", "pk")
         )
-        found.update((name.casefold(), club) for name, club in rows)
+        found.update(((name.casefold(), club), pk) for name, club, pk in rows)
     return found
 
 
@@ -185,6 +190,15 @@ def _row_problem(
     return None
 
 
+def _already_a_player(name: str, club: Club | None) -> str:
+    if club:
+        return gettext("%(name)s is already a player of club %(club)s") % {
+            "name": name,
+            "club": club.name,
+        }
+    return gettext("%(name)s is already a player without a club") % {"name": name}
+
+
 def _clubs_for(names: list[str]) -> dict[str, Club]:
     """Every club by folded name, the missing ones of ``names`` created: a few queries for
     the whole file, whatever its length (10,000 players in seconds)."""
@@ -197,10 +211,44 @@ def _clubs_for(names: list[str]) -> dict[str, Club]:
     return clubs
 
 
+def _new_and_known(
+    wanted: list[tuple[int, str, str, float]],
+    clubs: dict[str, Club],
+    existing: dict[tuple[str, int | None], int],
+    tournament: Tournament | None,
+    report: PlayersImport,
+) -> tuple[list[Player], list[int]]:
+    """The players to create and the ids of those already known (entered into the
+    ``tournament``); a known player is refused when there is no tournament to enter."""
+    players: list[Player] = []
+    known: list[int] = []
+    entered = set(tournament.entries.values_list("player_id", flat=True)) if tournament else set()
+    for line, name, club_name, rating in wanted:
+        club = clubs[club_name.casefold()] if club_name else None
+        pk = existing.get((name.casefold(), club.pk if club else None))
+        if pk is not None and tournament is None:
+            report.rejected.append((line, _already_a_player(name, club)))
+        elif pk is not None and pk in entered:
+            report.rejected.append(
+                (line, gettext("%(name)s is registered already.") % {"name": name})
+            )
+        elif pk is not None:
+            known.append(pk)
+        else:
+            players.append(Player(name=name, club=club, rating=rating))
+    return players, known
+
+
 @transaction.atomic
-def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -> PlayersImport:
+def players_import_csv(
+    *, data: str | bytes, tournament: Tournament | None = None, progress: Progress = no_progress
+) -> PlayersImport:
     """Players from CSV (header ``name,club,rating``; club and rating may be empty).
-    Good lines are saved together; the others are reported with the reason."""
+    Good lines are saved together; the others are reported with the reason.
+
+    Into a ``tournament``: a player already known (same name and club) is not created
+    again but entered, as a director registering a club's list expects; every player of
+    the file is entered, except those entered already (reported)."""
     rows, header = _players_csv(data)
     report = PlayersImport()
     seen: dict[tuple[str, str], int] = {}
@@ -234,21 +282,15 @@ def players_import_csv(*, data: str | bytes, progress: Progress = no_progress) -
             wanted.append((line, name, club_name, rating))
     clubs = _clubs_for([club_name for _, _, club_name, _ in wanted if club_name])
     existing = _existing_players({name for _, name, _, _ in wanted})
-    players = []
-    for line, name, club_name, rating in wanted:
-        club = clubs[club_name.casefold()] if club_name else None
-        if (name.casefold(), club.pk if club else None) in existing:
-            if club:
-                why = gettext("%(name)s is already a player of club %(club)s") % {
-                    "name": name,
-                    "club": club.name,
-                }
-            else:
-                why = gettext("%(name)s is already a player without a club") % {"name": name}
-            report.rejected.append((line, why))
-            continue
-        players.append(Player(name=name, club=club, rating=rating))
+    players, known = _new_and_known(wanted, clubs, existing, tournament, report)
     report.created = Player.objects.bulk_create(players, batch_size=1000)
+    if tournament is not None:
+        ids = known + [p.pk for p in report.created]
+        Entry.objects.bulk_create(
+            [Entry(tournament=tournament, player_id=pk) for pk in ids], batch_size=1000
+        )
+        tournaments_touch(where=Q(pk=tournament.pk))  # a bulk write: no signal
+        report.matched, report.entered = len(known), len(ids)
     report.rejected.sort()
     return report
 

@@ -21,6 +21,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.pairing.elimination import stage_known
 from tournaments.services.errors import ResultError
 from tournaments.services.names import name_clean
 
@@ -64,6 +65,7 @@ def tournament_check(tournament: Tournament) -> None:
             code="series-length",
             field="series_length",
         )
+    lengths_by_stage_check(tournament)
     if (
         tournament.end_date
         and tournament.start_date
@@ -77,6 +79,36 @@ def tournament_check(tournament: Tournament) -> None:
         tournament.full_clean(exclude=["directors"], validate_constraints=False)
     except ValidationError as exc:
         raise ResultError.from_validation(exc) from None
+
+
+def lengths_by_stage_check(tournament: Tournament) -> None:
+    """The series lengths by knockout stage: stages the format's bracket has, each 1 to
+    99 points or games long (none for a format without a bracket)."""
+    lengths = tournament.lengths_by_stage
+    if lengths in (None, {}):
+        tournament.lengths_by_stage = {}
+        return
+    if not isinstance(lengths, dict):
+        raise ResultError(
+            _("The lengths by stage are a stage → length mapping."),
+            code="lengths-by-stage-shape",
+            field="lengths_by_stage",
+        )
+    for stage, length in lengths.items():
+        if not stage_known(tournament.format, stage):
+            raise ResultError(
+                _("%(format)s has no stage %(stage)s."),
+                code="lengths-by-stage-unknown",
+                params={"format": tournament.get_format_display(), "stage": stage},
+                field="lengths_by_stage",
+            )
+        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 99:
+            raise ResultError(
+                _("A series of the stage %(stage)s is 1 to 99 long."),
+                code="lengths-by-stage-length",
+                params={"stage": stage},
+                field="lengths_by_stage",
+            )
 
 
 def integers_check(instance: Model) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
@@ -95,6 +96,21 @@ def correction_warnings(*, game: Game) -> list[str]:
                 )
                 % {"later": ", ".join(str(n) for n in later)}
             )
+            players = [p for p in (series.player1_id, series.player2_id) if p is not None]
+            affected = list(
+                Series.objects.filter(tournament=tournament, round__number__gt=series.round.number)
+                .filter(Q(player1_id__in=players) | Q(player2_id__in=players))
+                .select_related("player1", "player2", "round")
+                .order_by("round__number", "table", "id")
+            )
+            if affected:
+                warnings.append(
+                    _("Their later series, paired on the old result: %(series)s.")
+                    % {"series": ", ".join(
+                        _("round %(n)d: %(series)s") % {"n": s.round.number, "series": s}
+                        for s in affected if s.round is not None
+                    )}
+                )  # fmt: skip
     if tournament.format in BRACKET_FORMATS and series.status in CLOSED_STATUSES:
         warnings.append(
             _(

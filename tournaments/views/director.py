@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,8 +21,13 @@ from tournaments.forms import (
     add_service_error,
 )
 from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.pages import game_with_series
-from tournaments.services.directing import tournament_create_by, tournament_update
+from tournaments.services.directing import (
+    NeedsConfirmation,
+    tournament_create_by,
+    tournament_update,
+)
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import (
     BRACKET_FORMATS,
@@ -49,12 +54,14 @@ def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
 def _settings(form: TournamentForm) -> dict[str, Any]:
     data = {name: form.cleaned_data[name] for name in TOURNAMENT_FIELDS}
     data["tie_breaks"] = [str(b) for b in form.cleaned_data["tie_breaks"]]
+    data["lengths_by_stage"] = form.cleaned_data["lengths_by_stage"]
     return data
 
 
 @login_required
-@permission_required("tournaments.add_tournament", raise_exception=True)
 def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not may_create_tournaments(request.user):
+        raise PermissionDenied
     form = TournamentForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         data = _settings(form)
@@ -78,9 +85,16 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST if request.method == "POST" else None,
         instance=Tournament.objects.get(pk=tournament.pk),
     )
+    warnings: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            tournament_update(tournament=tournament, **_settings(form))
+            tournament_update(
+                tournament=tournament, confirmed=request.POST.get("confirm") == "1",
+                **_settings(form),
+            )  # fmt: skip
+        except NeedsConfirmation as exc:
+            warnings = exc.warnings
+            messages.warning(request, exc.message)
         except ResultError as exc:
             add_service_error(form, exc)
         else:
@@ -88,8 +102,9 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:tournament", pk=pk)
     status = 400 if form.is_bound else 200
     return render(
-        request, "tournaments/tournament_form.html", {"form": form, "t": tournament}, status=status
-    )
+        request, "tournaments/tournament_form.html",
+        {"form": form, "t": tournament, "warnings": warnings}, status=status,
+    )  # fmt: skip
 
 
 @login_required

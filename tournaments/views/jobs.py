@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.api.access import is_staff
 from tournaments.forms import add_service_error
 from tournaments.jobs import JobError, job_start, visible_jobs
 from tournaments.jobs.runner import input_limit
 from tournaments.models import JobKind, Series, Tournament
+from tournaments.selectors.access import is_staff, may_create_tournaments, may_import_players
 from tournaments.services.results import is_director
 
 
@@ -68,7 +68,7 @@ def _upload_page(
 
 @login_required
 def players_import(request: HttpRequest) -> HttpResponse:
-    if not is_staff(request.user):
+    if not may_import_players(request.user):
         raise PermissionDenied
     return _upload_page(
         request, UploadForm, kind=JobKind.PLAYERS_IMPORT, title=_("Import players from CSV"),
@@ -78,15 +78,32 @@ def players_import(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+def tournament_players_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director enters a list of players (CSV) into their tournament."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not may_import_players(request.user, tournament):
+        raise PermissionDenied
+    return _upload_page(
+        request, UploadForm, kind=JobKind.PLAYERS_IMPORT,
+        title=_("Register players from CSV"), params={"tournament": tournament.pk},
+        tournament=tournament,
+        context={"t": tournament,
+                 "help": _("UTF-8 CSV with the header name,club,rating (club and rating may "
+                           "be empty). A player already known by name and club is entered, "
+                           "not created again. Refused lines are listed with the reason.")},
+    )  # fmt: skip
+
+
+@login_required
 def tournament_import(request: HttpRequest) -> HttpResponse:
-    if not is_staff(request.user):
+    if not may_create_tournaments(request.user):
         raise PermissionDenied
     return _upload_page(
         request, ArchiveForm, kind=JobKind.TOURNAMENT_IMPORT,
         title=_("Import a tournament archive"),
-        context={"help": _("A JSON archive exported from this or another installation: new "
-                           "ids, players matched by name and club or created; all or "
-                           "nothing.")},
+        context={"help": _("A JSON archive exported from this or another installation "
+                           "becomes a new tournament that you direct: new ids, players "
+                           "matched by name and club or created; all or nothing.")},
     )  # fmt: skip
 
 
@@ -132,4 +149,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def job_list(request: HttpRequest) -> HttpResponse:
     jobs = visible_jobs(request.user).defer("data", "result")[:50]
-    return render(request, "tournaments/jobs.html", {"jobs": jobs, "staff": is_staff(request.user)})
+    return render(request, "tournaments/jobs.html", {
+        "jobs": jobs, "staff": is_staff(request.user),
+        "may_import": may_create_tournaments(request.user),
+    })  # fmt: skip

@@ -9,6 +9,7 @@ from django.views.decorators.gzip import gzip_page
 from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Player, Series
 from tournaments.page_cache import public_page
+from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -31,7 +32,7 @@ from tournaments.views.sheets import print_extras, series_extras
 @public_page(tournaments_version)
 def home(request: HttpRequest) -> HttpResponse:
     """The front page: the tournaments, published ones and those the user directs."""
-    can_create = request.user.has_perm("tournaments.add_tournament")
+    can_create = may_create_tournaments(request.user)
     return render(
         request,
         "tournaments/home.html",
