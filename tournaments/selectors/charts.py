@@ -16,6 +16,7 @@ from tournaments.models import RatingChange
 WIDTH, HEIGHT = 480, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 12, 40
 DATE_LABELS = 4  # at most this many dates under the axis: they must fit at 390 px
+DATE_GAP = 100  # the least distance between two dates' middles
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +125,11 @@ def rating_chart(history: list[RatingChange]) -> RatingChart | None:
         )
         for i, h in enumerate(history, start=1)
     ]
-    dates = []
+    dates: list[DateTick] = []
     for i in _spread(len(points), DATE_LABELS):
         px = points[i].x
+        if dates and (dates[-1].date == points[i].date or px - dates[-1].x < DATE_GAP):
+            continue  # a date once; labels that would run into each other: the first
         anchor = "end" if WIDTH - RIGHT - px < 40 else "start" if px - LEFT < 40 else "middle"
         dates.append(DateTick(px, points[i].date, anchor))
     return RatingChart(
