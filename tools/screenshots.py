@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
@@ -24,9 +24,14 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 HALL_SIZES = {"phone": (390, 844), "screen": (1920, 1080)}
+# issue 15: a refusal in Czech - a record with an illegal turn, entered by a director
+REFUSED_RECORD = '[Variant "long"]\n\n1. 65: 24/18 24/18\n'
+DIRECTOR = ("director", "demo-director-1")
 STATS_PARTS = {
     "stats-chart": ("/games/{game}/?turn=20", "section.game-stats"),
     "stats-player": ("/players/1/", "section:has(#dice-heading)"),
+    # issue 15: the rating chart with its axes
+    "rating-chart": ("/players/1/", "figure.rating-chart"),
 }
 
 
@@ -34,6 +39,21 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def refusal(page: Page, base: str, series: str, target: Path) -> None:
+    """A director enters a record with an illegal turn; the form says why, in Czech."""
+    page.goto(f"{base}/accounts/login/")
+    page.locator("#id_username").fill(DIRECTOR[0])
+    page.locator("#id_password").fill(DIRECTOR[1])
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_load_state()
+    page.goto(f"{base}/series/{series}/")
+    page.locator("#record-form textarea").fill(REFUSED_RECORD)
+    page.locator("#record-form button[type=submit]").click()
+    page.wait_for_load_state()
+    page.locator("#record-form").screenshot(path=str(target))
+    print(target.relative_to(ROOT))
 
 
 def main() -> int:
@@ -52,6 +72,14 @@ def main() -> int:
         [*manage, "shell", "-c",
          "from tournaments.models import Tournament; "
          "print(Tournament.objects.filter(format='single_elimination').order_by('id').first().pk)"],
+        env=env, check=True, capture_output=True, text=True,
+    ).stdout.split()[-1]  # fmt: skip
+    series = subprocess.run(
+        [*manage, "shell", "-c",
+         "from django.contrib.auth.models import User; from tournaments.models import Series; "
+         f"User.objects.create_superuser({DIRECTOR[0]!r}, '', {DIRECTOR[1]!r}); "
+         "print(Series.objects.filter(status__in=['scheduled', 'in_play'], "
+         "player2__isnull=False).order_by('id').first().pk)"],
         env=env, check=True, capture_output=True, text=True,
     ).stdout.split()[-1]  # fmt: skip
     port = free_port()
@@ -104,6 +132,8 @@ def main() -> int:
                 page.screenshot(path=str(target), full_page=False)
                 print(target.relative_to(ROOT))
                 page.close()
+                refusal(page, base, series, OUT / f"refusal-cs-{label}.png")
+                page.context.clear_cookies()
             browser.close()
     finally:
         server.terminate()

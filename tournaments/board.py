@@ -13,7 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournaments.engine import BAR, BLACK, OFF, START, WHITE, Position, variant_named
+from tournaments.models import Variant
 
 POINT_W = 40
 MARGIN = 18
@@ -95,7 +100,12 @@ def board_frame(variant: str) -> str:
     ]
     parts += [_triangle(point_spot(n)) for n in range(1, 25)]
     parts.append(trays)
-    parts.append(f"<desc>{escape(variant_named(variant).title)}</desc>")
+    # the word between the two pip counts of board_pieces: black's above, white's below
+    parts.append(
+        f'<text x="{TRAY_X:g}" y="{HEIGHT / 2 + 3:g}" class="pips-label">'
+        f"{escape(pgettext('on the board, between the two pip counts', 'pips'))}</text>"
+    )
+    parts.append(f"<desc>{escape(_variant_name(variant))}</desc>")
     return "".join(parts)
 
 
@@ -135,6 +145,25 @@ def _stack(x: float, count: int, side: int, *, top: bool, start_y: float | None 
     return out
 
 
+def _tray(pos: Position, white: Sequence[int], black: Sequence[int], middle: float) -> list[str]:
+    """The tray: each side's borne-off (and not yet entered) checkers and its labelled
+    pip count."""
+    parts: list[str] = []
+    for side, board in ((BLACK, black), (WHITE, white)):
+        label = f"{board[OFF]}" + (f"+{board[START]}" if board[START] else "")
+        parts.append(
+            f'<text x="{TRAY_X:g}" y="{TRAY_Y[side]}" dy="5" class="count c{side}">'
+            f"{escape(label)}</text>"
+        )
+    for side, y in ((BLACK, middle - 14), (WHITE, middle + 22)):
+        title = _pips_text(side, pos.pips(side))
+        parts.append(
+            f'<text x="{TRAY_X:g}" y="{y:g}" class="pips c{side}-pips"><title>{escape(title)}'
+            f"</title>{pos.pips(side)}</text>"
+        )
+    return parts
+
+
 def board_pieces(pos: Position, *, dice: Sequence[int] = (), dice_side: int | None = None) -> str:
     """The checkers, the bar, the tray, pip counts, the cube and the dice of ``pos``."""
     v = variant_named(pos.variant)
@@ -154,16 +183,7 @@ def board_pieces(pos: Position, *, dice: Sequence[int] = (), dice_side: int | No
         out.append(_stack(bar_x, white[BAR], WHITE, top=True, start_y=middle + 20))
     if black[BAR]:
         out.append(_stack(bar_x, black[BAR], BLACK, top=False, start_y=middle - 20))
-    for side, board in ((BLACK, black), (WHITE, white)):
-        label = f"{board[OFF]}" + (f"+{board[START]}" if board[START] else "")
-        out.append(
-            f'<text x="{TRAY_X:g}" y="{TRAY_Y[side]}" dy="5" class="count c{side}">'
-            f"{escape(label)}</text>"
-        )
-    out.append(
-        f'<text x="{TRAY_X:g}" y="{middle - 14:g}" class="pips">{pos.pips(BLACK)}</text>'
-        f'<text x="{TRAY_X:g}" y="{middle + 22:g}" class="pips">{pos.pips(WHITE)}</text>'
-    )
+    out.extend(_tray(pos, white, black, middle))
     if pos.cube is not None:
         cube_y = middle if pos.cube.owner is None else (
             BOTTOM_Y - 60 if pos.cube.owner == WHITE else TOP_Y + 60
@@ -182,13 +202,30 @@ def board_pieces(pos: Position, *, dice: Sequence[int] = (), dice_side: int | No
     return "".join(out)
 
 
+def _variant_name(variant: str) -> str:
+    """The variant's name in the active language (the engine's title if unknown here)."""
+    if variant in Variant.values:
+        return capfirst(str(Variant(variant).label))
+    return variant_named(variant).title
+
+
+def _pips_text(side: int, pips: int) -> str:
+    if side == WHITE:
+        return _("white: %(pips)d pips") % {"pips": pips}
+    return _("black: %(pips)d pips") % {"pips": pips}
+
+
 def board_label(pos: Position) -> str:
-    """A sentence for screen readers: who is to move and the pip counts."""
-    turn = "white" if pos.turn == WHITE else "black"
-    return (
-        f"{variant_named(pos.variant).title}: {turn} to move; pips white {pos.pips(WHITE)}, "
-        f"black {pos.pips(BLACK)}; borne off white {pos.off(WHITE)}, black {pos.off(BLACK)}"
-    )
+    """A sentence for screen readers: who is to move, the pip counts and the checkers
+    borne off, in the active language."""
+    turn = _("white to move") if pos.turn == WHITE else _("black to move")
+    return _(
+        "%(variant)s: %(turn)s; pips: white %(pw)d · black %(pb)d; "
+        "borne off: white %(ow)d · black %(ob)d"
+    ) % {
+        "variant": _variant_name(pos.variant), "turn": turn,
+        "pw": pos.pips(WHITE), "pb": pos.pips(BLACK), "ow": pos.off(WHITE), "ob": pos.off(BLACK),
+    }  # fmt: skip
 
 
 def board_svg(

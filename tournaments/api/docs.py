@@ -12,16 +12,20 @@ from django.template import engines
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularRedocView
 
-REDOC_PAGE = """<!DOCTYPE html>
-<html>
+REDOC_PAGE = """{% load i18n static %}{% get_current_language as LANGUAGE_CODE %}<!DOCTYPE html>
+<html lang="{{ LANGUAGE_CODE }}">
   <head>
     <title>{{ title }}</title>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <style>body { margin: 0; padding: 0; }</style>
+    <link rel="stylesheet" href="{% static 'css/api_docs.css' %}">
   </head>
   <body>
-    <redoc spec-url="{{ schema_url }}"></redoc>
+    <main>
+      <h1 class="visually-hidden">{{ title }}</h1>
+      <redoc spec-url="{{ schema_url }}"></redoc>
+    </main>
     <script src="{{ redoc_standalone }}"></script>
   </body>
 </html>

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
-from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -31,6 +29,13 @@ from tournaments.selectors.access import (
 )
 from tournaments.selectors.bracket_drawing import Drawing, bracket_drawing
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
+from tournaments.selectors.charts import RatingChart, rating_chart
+from tournaments.selectors.crosstable import (
+    CrossRows,
+    SwissRows,
+    round_robin_crosstable,
+    swiss_crosstable,
+)
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
@@ -56,14 +61,6 @@ class RoundRows:
     series: list[Series]
 
 
-@dataclass(frozen=True, slots=True)
-class CrossCell:
-    series: Series
-    score_for: Decimal
-    score_against: Decimal
-    won: bool | None  # None: not decided
-
-
 @dataclass
 class TournamentPage:
     tournament: Tournament
@@ -71,7 +68,9 @@ class TournamentPage:
     rounds: list[RoundRows]
     standings: list[StandingRow]
     tie_breaks: list[str]
-    crosstable: list[tuple[StandingRow, list[list[CrossCell] | None]]] = field(default_factory=list)
+    crosstable: CrossRows = field(default_factory=list)
+    swiss_rounds: list[int] = field(default_factory=list)
+    swiss_crosstable: SwissRows = field(default_factory=list)
     bracket: Drawing | None = None
     bracket_error: str = ""
 
@@ -83,32 +82,6 @@ class TournamentPage:
     @property
     def standings_tie_break_labels(self) -> list[str]:
         return [str(TieBreak(v).label) for v in self.tie_breaks if v in TieBreak.values]
-
-
-def _crosstable(
-    standings: list[StandingRow], series: list[Series]
-) -> list[tuple[StandingRow, list[list[CrossCell] | None]]]:
-    cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
-    for s in series:
-        if s.player1_id is None or s.player2_id is None or not s.closed:
-            continue
-        for me, opp, mine, theirs in (
-            (s.player1_id, s.player2_id, s.score1, s.score2),
-            (s.player2_id, s.player1_id, s.score2, s.score1),
-        ):
-            won = None if s.winner_id is None else s.winner_id == me
-            cells[(me, opp)].append(CrossCell(s, mine, theirs, won))
-    order = [row.player_id for row in standings]
-    return [
-        (
-            row,
-            [
-                None if opp == row.player_id else cells.get((row.player_id, opp), [])
-                for opp in order
-            ],
-        )
-        for row in standings
-    ]
 
 
 def tournament_page(*, tournament: Tournament) -> TournamentPage:
@@ -136,7 +109,14 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     page = TournamentPage(tournament, entries, rows, standings, tie_breaks)
     page.bracket_error = bracket_error
     if tournament.format in ROUND_ROBIN_FORMATS:
-        page.crosstable = _crosstable(standings, series)
+        page.crosstable = round_robin_crosstable(standings, series)
+    elif tournament.format == Format.SWISS:
+        first_whites = dict(
+            Game.objects.filter(series__tournament=tournament, number=1).values_list(
+                "series_id", "white_id"
+            )
+        )  # one query more
+        page.swiss_rounds, page.swiss_crosstable = swiss_crosstable(standings, series, first_whites)
     if bracket is not None:
         names = {e.player_id: e.player.name for e in entries}
         page.bracket = bracket_drawing(bracket, series, names)
@@ -166,24 +146,7 @@ class PlayerPage:
     player: Player
     series: list[Series]
     history: list[RatingChange]
-    chart: dict[str, Any]
-
-
-def rating_chart(
-    history: list[RatingChange], *, width: int = 600, height: int = 160
-) -> dict[str, Any]:
-    """Points of an SVG polyline for the rating after each rated series."""
-    if not history:
-        return {}
-    values = [history[0].before] + [h.after for h in history]
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    step = width / max(len(values) - 1, 1)
-    points = " ".join(
-        f"{i * step:.1f},{height - (v - low) / span * (height - 20) - 10:.1f}"
-        for i, v in enumerate(values)
-    )
-    return {"points": points, "low": low, "high": high, "width": width, "height": height}
+    chart: RatingChart | None
 
 
 def rating_history_visible(*, player: Player, user: User | None) -> list[RatingChange]:
