@@ -123,6 +123,9 @@ def main() -> int:
                 target = OUT / f"bracket-{label}.png"
                 page.locator("section:has(#bracket-heading)").screenshot(path=str(target))
                 print(target.relative_to(ROOT))
+                # issue 15: a refusal in Czech, seen by a director
+                refusal(page, base, series, OUT / f"refusal-cs-{label}.png")
+                page.context.clear_cookies()
                 page.close()
             for label, (width, height) in HALL_SIZES.items():
                 page = browser.new_page(viewport={"width": width, "height": height}, locale="cs-CZ")
@@ -132,8 +135,6 @@ def main() -> int:
                 page.screenshot(path=str(target), full_page=False)
                 print(target.relative_to(ROOT))
                 page.close()
-                refusal(page, base, series, OUT / f"refusal-cs-{label}.png")
-                page.context.clear_cookies()
             browser.close()
     finally:
         server.terminate()

@@ -268,7 +268,7 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
     warnings = correction_warnings(game=game)  # to be confirmed before saving
     if request.method == "POST" and warnings and not request.POST.get("confirmed"):
         form.is_valid()
-        form.add_error(None, _("Read the warnings above and confirm the correction."))
+        form.add_error(None, _("Read the warnings below and confirm the correction."))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
