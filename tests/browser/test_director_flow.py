@@ -29,7 +29,7 @@ def test_director_runs_a_small_tournament(live_server: Any, page: Page) -> None:
     page.get_by_label("Name", exact=True).fill("Browser cup")
     page.get_by_label("Start date").fill("2026-06-01")
     page.get_by_label("Format").select_option("round_robin")
-    page.get_by_label("Series length").fill("1")
+    page.get_by_label("Series length", exact=True).fill("1")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Players and pairing")).to_be_visible()
 

@@ -123,7 +123,7 @@ def test_the_tournament_page_draws_the_bracket_as_svg(client: Client) -> None:
     # a decided series: its winner's line is bold and the connector carries the winner
     winner = Series.objects.filter(tournament=t, winner__isnull=False, player2__isnull=False)[0]
     assert re.search(f'class="bk-line" d="[^"]+" data-player="{winner.winner_id}"', svg)
-    assert 'class="bracket-scroll"' in html and 'data-scrolls="x"' in html
+    assert 'class="bracket-scroll scroll"' in html and 'data-scrolls="x"' in html
     assert "scroll it sideways" in html
 
 

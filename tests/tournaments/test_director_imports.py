@@ -52,7 +52,7 @@ def test_a_director_registers_a_csv_list_in_their_tournament(world: World):
     client = signed_in(world, "boss")
     url = f"/tournaments/{t.pk}/players/import/"
     assert client.get(url).status_code == 200
-    job = job_of(client.post(url, {"file": upload(csv)}))
+    job = job_of(client.post(url, {"file": upload(csv)}, HTTP_ACCEPT_LANGUAGE="en"))
     assert job.status == "done", job.error
     assert job.tournament == t and job.created_by == world.users["boss"]
     # Jana is entered already; Nora is new (her second line a duplicate); Oto's rating bad

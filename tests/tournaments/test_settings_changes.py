@@ -4,12 +4,14 @@ chosen format, checked by the service) and a new series length once series are p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import tournament_data
@@ -21,6 +23,15 @@ from tournaments.services.errors import ResultError
 from tournaments.services.setup import tournament_create
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english() -> Iterator[None]:
+    """These tests read the refusals' English words (their msgids): said in English."""
+    with translation.override("en"):
+        yield
+
+
 EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
