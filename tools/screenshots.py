@@ -62,26 +62,27 @@ def main() -> int:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True)
     subprocess.run([*manage, "load_demo"], env=env, check=True, stdout=subprocess.DEVNULL)
-    game = subprocess.run(
-        [*manage, "shell", "-c",
-         "from tournaments.models import Game; "
-         "print(Game.objects.exclude(record='').order_by('id').first().pk)"],
-        env=env, check=True, capture_output=True, text=True,
-    ).stdout.split()[-1]  # fmt: skip
-    knockout = subprocess.run(
-        [*manage, "shell", "-c",
-         "from tournaments.models import Tournament; "
-         "print(Tournament.objects.filter(format='single_elimination').order_by('id').first().pk)"],
-        env=env, check=True, capture_output=True, text=True,
-    ).stdout.split()[-1]  # fmt: skip
-    series = subprocess.run(
-        [*manage, "shell", "-c",
-         "from django.contrib.auth.models import User; from tournaments.models import Series; "
-         f"User.objects.create_superuser({DIRECTOR[0]!r}, '', {DIRECTOR[1]!r}); "
-         "print(Series.objects.filter(status__in=['scheduled', 'in_play'], "
-         "player2__isnull=False).order_by('id').first().pk)"],
-        env=env, check=True, capture_output=True, text=True,
-    ).stdout.split()[-1]  # fmt: skip
+
+    def printed(code: str) -> str:
+        """The last word ``code`` prints, run by ``manage.py shell`` on the demo."""
+        done = subprocess.run([*manage, "shell", "-c", code], env=env, check=True,
+                              capture_output=True, text=True)  # fmt: skip
+        return done.stdout.split()[-1]
+
+    game = printed(
+        "from tournaments.models import Game; "
+        "print(Game.objects.exclude(record='').order_by('id').first().pk)"
+    )
+    knockout = printed(
+        "from tournaments.models import Tournament; "
+        "print(Tournament.objects.filter(format='single_elimination').order_by('id').first().pk)"
+    )
+    series = printed(
+        "from django.contrib.auth.models import User; from tournaments.models import Series; "
+        f"User.objects.create_superuser({DIRECTOR[0]!r}, '', {DIRECTOR[1]!r}); "
+        "print(Series.objects.filter(status__in=['scheduled', 'in_play'], "
+        "player2__isnull=False).order_by('id').first().pk)"
+    )
     port = free_port()
     server = subprocess.Popen(
         [*manage, "runserver", f"127.0.0.1:{port}", "--noreload"], env=env,

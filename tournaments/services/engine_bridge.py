@@ -62,13 +62,6 @@ class RecordTooLarge(ResultError):
         self.value = exc.value
 
 
-def engine_refusal(exc: engine.EngineError, *, field: str | None = None) -> ResultError:
-    """An engine error as the services' refusal (ResultError.from_engine): its code,
-    params and rule, its message in the reader's language, its line and column in the
-    refusal's own fields."""
-    return ResultError.from_engine(exc, field=field)
-
-
 def record_limits() -> ReadLimits:
     """What a record from outside may hold: the engine's safe defaults, each changed by
     ``settings.NARDY_RECORD_LIMITS`` (``{"max_tags": 100, ...}``; None switches one off)."""

@@ -79,9 +79,9 @@ class ResultError(ValueError):
     ) -> ResultError:
         """The engine's refusal as an application error, with the engine's code, params,
         rule and place. The text is the engine's, said by the app's one translation of
-        engine errors (``engine_text``)."""
+        engine errors (``engine_messages.engine_message``)."""
         error = cls(
-            engine_text(exc),
+            engine_message(exc, located=False),
             code=exc.code,
             field=field,
             line=exc.line if located else None,
@@ -123,14 +123,6 @@ class ResultError(ValueError):
         )
         error.params = {**self.params, **error.params}
         return error
-
-
-def engine_text(exc: EngineError) -> str:
-    """The text of an engine error as the app shows it, in the reader's language: its
-    turn, its message translated by its code (tournaments.engine_messages, the one
-    table) and its rule id kept visible; the line and column travel in the error's own
-    fields."""
-    return engine_message(exc, located=False)
 
 
 class PermissionDenied(ResultError):
