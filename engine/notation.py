@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from engine.errors import RecordSyntaxError, RecordTooLargeError
 from engine.limits import DEFAULT_LIMITS, UNLIMITED, ReadLimits
-from engine.variants import BAR, BLACK, OFF, VARIANTS, WHITE, variant_named
+from engine.rules import RULE_OPTIONS, WIN_POINTS
+from engine.variants import BAR, BLACK, OFF, SIDE_NAMES, VARIANTS, WHITE, variant_named
 
 TAG_ORDER = (
     "Variant",
@@ -38,22 +39,13 @@ TAG_ORDER = (
     "Score",
     "Crawford",
 )
+# The values a tag may take: the variants, the rule options (engine/rules.py) and the
+# results, each from the one place that declares it.
 TAG_VALUES: dict[str, tuple[str, ...]] = {
     "Variant": tuple(VARIANTS),
-    "Mars": ("on", "off"),
-    "LastRoll": ("on", "off"),
-    "BlockCheck": ("turn-end", "every-step"),
-    "BlockAhead": ("anywhere", "in-home"),
-    "Cube": ("on", "off"),
-    "OpeningRoll": ("lot", "fresh"),
-    "Crawford": ("on", "off"),
+    **{o.tag: o.values for o in RULE_OPTIONS.values() if o.values},
     "Result": (
-        "white oin",
-        "white mars",
-        "white koks",
-        "black oin",
-        "black mars",
-        "black koks",
+        *(f"{side} {kind}" for side in SIDE_NAMES for kind in WIN_POINTS),
         "draw",
         "*",
     ),

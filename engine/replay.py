@@ -30,6 +30,7 @@ from engine.notation import (
     write_tags,
 )
 from engine.position import Cube, Position
+from engine.rules import WIN_POINTS
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
 from engine.written import PlayedTurn, play_without_search, play_written
 
@@ -54,7 +55,7 @@ class Outcome:
     def points(self) -> int:
         """Points the winner scores in a match (oin 1, mars 2, koks 3, times the cube);
         0 for a draw, whose scoring is a tournament setting (L11)."""
-        return {"oin": 1, "mars": 2, "koks": 3}.get(self.kind, 0) * self.cube
+        return WIN_POINTS.get(self.kind, 0) * self.cube
 
     @property
     def ended(self) -> str:
@@ -137,17 +138,7 @@ class Replay:
 
 def rules_from_record(record: GameRecord) -> Rules:
     """The rule options a record's tags set (defaults as in NOTATION.md)."""
-    match = record.tag("MatchLength")
-    return Rules(
-        mars=record.tag("Mars", "on") == "on",
-        last_roll=record.tag("LastRoll", "off") == "on",
-        block_check=record.tag("BlockCheck", "turn-end"),
-        block_ahead=record.tag("BlockAhead", "anywhere"),
-        cube=record.tag("Cube", "off") == "on",
-        match_length=int(match) if match else None,
-        opening_roll=record.tag("OpeningRoll", "lot"),
-        crawford=record.tag("Crawford", "off") == "on",
-    )
+    return Rules.from_tags(record.tag)
 
 
 def outcome_for(pos: Position, winner: int, rules: Rules, **flags: object) -> Outcome:

@@ -1,27 +1,179 @@
-"""The rule options of RULES.md that change play or scoring (one per ``Rules`` field)."""
+"""The rule options of RULES.md that change play or scoring, each declared once: its
+values as a record writes them, its default, the record tag that carries it, the rule
+that defines it and English labels (data for an app to translate). ``Rules`` has one
+field per option; the record reader, ``rules_from_record``, the ``legal`` command and
+the app's settings all derive from :data:`RULE_OPTIONS`. Also the points of each way
+of winning (:data:`WIN_POINTS`)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine.errors import RulesError
 
-_ON_OFF = {"on": True, "off": False}
+T = TypeVar("T")
+
+# L8, S6: the game points of each way of winning, in order of value (times the cube);
+# a draw (L10) scores no game points, its scoring is a tournament setting (L11).
+WIN_POINTS: dict[str, int] = {"oin": 1, "mars": 2, "koks": 3}
+
+ON_OFF = (("on", "on"), ("off", "off"))
+_COUNT = re.compile(r"[1-9][0-9]{0,5}")  # ASCII digits, bounded: 1 to 999999
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption(Generic[T]):
+    """One option: ``name`` is the ``Rules`` field and the ``legal`` command's key,
+    ``tag`` the record tag, ``rule`` the rule id of RULES.md, ``title`` and the labels of
+    ``choices`` English text; ``variant_has`` names the :class:`Variant` switch that says
+    whether a game has the option at all (long nardy has no cube)."""
+
+    name: str
+    tag: str
+    rule: str
+    title: str
+    choices: tuple[tuple[str, str], ...]  # (value as written, English label); (): a number
+    default: T
+    variant_has: str
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The values as a record writes them (empty for a number)."""
+        return tuple(value for value, _label in self.choices)
+
+    def applies_to(self, variant: object) -> bool:
+        """Whether games of ``variant`` (an ``engine.variants.Variant``, which imports
+        this module) have this option; the others ignore its tag."""
+        return bool(getattr(variant, self.variant_has))
+
+    def written(self, value: object) -> str:
+        """``value`` (of the option's type) as the record's tag writes it."""
+        return str(value)
+
+    def read(self, text: str) -> T:
+        """The value of a tag the record reader accepted (``""``: absent, the default)."""
+        raise NotImplementedError
+
+    def value_of(self, raw: object) -> T:
+        """The value of an option as the ``legal`` command takes it; RulesError if none."""
+        raise NotImplementedError
+
+    def _refuse(self, raw: object) -> RulesError:
+        allowed = ", ".join(self.values)
+        return RulesError(
+            f"{self.name} must be one of {allowed}, not {raw!r}",
+            code="bad-option-value",
+            params={"option": self.name, "value": repr(raw), "allowed": allowed},
+        )
+
+
+class OnOff(RuleOption[bool]):
+    """An option switched ``on`` or ``off`` (``True``/``False`` in ``Rules``)."""
+
+    __slots__ = ()
+
+    def written(self, value: object) -> str:
+        return "on" if value else "off"
+
+    def read(self, text: str) -> bool:
+        return text == "on" if text else self.default
+
+    def value_of(self, raw: object) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if raw not in self.values:
+            raise self._refuse(raw)
+        return raw == "on"
+
+
+class OneOf(RuleOption[str]):
+    """An option with named values (``turn-end``, ``every-step``)."""
+
+    __slots__ = ()
+
+    def read(self, text: str) -> str:
+        return text or self.default
+
+    def value_of(self, raw: object) -> str:
+        if not isinstance(raw, str) or raw not in self.values:
+            raise self._refuse(raw)
+        return raw
+
+
+class Points(RuleOption[int | None]):
+    """A number of points, or none (``None``)."""
+
+    __slots__ = ()
+
+    def written(self, value: object) -> str:
+        return "" if value is None else str(value)
+
+    def read(self, text: str) -> int | None:
+        return int(text) if text else self.default
+
+    def value_of(self, raw: object) -> int | None:
+        if raw is None:
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise RulesError(
+                "match_length must be a whole number of points", code="match-length-type"
+            )
+        text = str(raw)
+        if not _COUNT.fullmatch(text):
+            raise RulesError(
+                f"match_length must be a whole number of points, not {raw!r}",
+                code="bad-match-length",
+                params={"value": repr(raw)},
+            )
+        return int(text)
+
+
+MARS = OnOff("mars", "Mars", "L8", "mars counts double", ON_OFF, True, "gammons")
+LAST_ROLL = OnOff("last_roll", "LastRoll", "L10", "right of last roll", ON_OFF, False, "last_roll")
+BLOCK_CHECK = OneOf(
+    "block_check", "BlockCheck", "L5", "six-point block checked",
+    (("turn-end", "at the end of the turn"), ("every-step", "after every step")),
+    "turn-end", "block_rule",
+)  # fmt: skip
+BLOCK_AHEAD = OneOf(
+    "block_ahead", "BlockAhead", "L5", "block needs an opponent checker",
+    (("anywhere", "anywhere ahead"), ("in-home", "in the opponent's home")),
+    "anywhere", "block_rule",
+)  # fmt: skip
+CUBE = OnOff("cube", "Cube", "S7", "doubling cube (short backgammon)", ON_OFF, False, "cube")
+MATCH_LENGTH = Points("match_length", "MatchLength", "S7", "match length", (), None, "cube")
+OPENING_ROLL = OneOf(
+    "opening_roll", "OpeningRoll", "S2", "opening roll (short backgammon)",
+    (("lot", "the lot is white's first roll (no double)"),
+     ("fresh", "white rolls afresh after the lot")),
+    "lot", "lot_is_first_roll",
+)  # fmt: skip
+# S7: this game is a match's Crawford game, played without the cube
+CRAWFORD = OnOff("crawford", "Crawford", "S7", "Crawford game", ON_OFF, False, "cube")
+
+AnyRuleOption = OnOff | OneOf | Points
+RULE_OPTIONS: dict[str, AnyRuleOption] = {
+    o.name: o
+    for o in (MARS, LAST_ROLL, BLOCK_CHECK, BLOCK_AHEAD, CUBE, MATCH_LENGTH, OPENING_ROLL, CRAWFORD)
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of RULES.md that change play or scoring (all default as there)."""
+    """The options of RULES.md that change play or scoring (all default as there); one
+    field per entry of :data:`RULE_OPTIONS`, in its order."""
 
-    mars: bool = True
-    last_roll: bool = False
-    block_check: str = "turn-end"
-    block_ahead: str = "anywhere"
-    cube: bool = False
-    match_length: int | None = None
-    opening_roll: str = "lot"
-    crawford: bool = False  # S7: this game is a match's Crawford game, played without cube
+    mars: bool = MARS.default
+    last_roll: bool = LAST_ROLL.default
+    block_check: str = BLOCK_CHECK.default
+    block_ahead: str = BLOCK_AHEAD.default
+    cube: bool = CUBE.default
+    match_length: int | None = MATCH_LENGTH.default
+    opening_roll: str = OPENING_ROLL.default
+    crawford: bool = CRAWFORD.default
 
     @classmethod
     def from_options(cls, options: dict[str, object]) -> Rules:
@@ -33,53 +185,20 @@ class Rules:
             )
         values: dict[str, object] = {}
         for key, raw in options.items():
-            if key not in _OPTION_VALUES:
-                known = ", ".join(_OPTION_VALUES)
+            option = RULE_OPTIONS.get(key) if isinstance(key, str) else None
+            if option is None:
+                known = ", ".join(RULE_OPTIONS)
                 raise RulesError(
                     f"unknown rule option {key!r} (known: {known})",
                     code="unknown-option",
                     params={"option": repr(key), "known": known},
                 )
-            values[key] = _option_value(key, raw)
+            values[key] = option.value_of(raw)
         return cls(**values)  # type: ignore[arg-type]
 
-
-_OPTION_VALUES: dict[str, tuple[str, ...]] = {
-    "mars": ("on", "off"),
-    "last_roll": ("on", "off"),
-    "block_check": ("turn-end", "every-step"),
-    "block_ahead": ("anywhere", "in-home"),
-    "cube": ("on", "off"),
-    "match_length": (),
-    "opening_roll": ("lot", "fresh"),
-    "crawford": ("on", "off"),
-}
-
-
-def _option_value(key: str, raw: object) -> object:
-    if key == "match_length":
-        if raw is None:
-            return None
-        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise RulesError(
-                "match_length must be a whole number of points", code="match-length-type"
-            )
-        text = str(raw)
-        if not re.fullmatch(r"[1-9][0-9]{0,5}", text):  # ASCII digits, bounded
-            raise RulesError(
-                f"match_length must be a whole number of points, not {raw!r}",
-                code="bad-match-length",
-                params={"value": repr(raw)},
-            )
-        return int(text)
-    if isinstance(raw, bool) and _OPTION_VALUES[key] == ("on", "off"):
-        return raw
-    allowed = _OPTION_VALUES[key]
-    if raw not in allowed:
-        raise RulesError(
-            f"{key} must be one of {', '.join(allowed)}, not {raw!r}",
-            code="bad-option-value",
-            params={"option": key, "value": repr(raw), "allowed": ", ".join(allowed)},
-        )
-    assert isinstance(raw, str)
-    return _ON_OFF.get(raw, raw)
+    @classmethod
+    def from_tags(cls, tag: Callable[[str], str]) -> Rules:
+        """The rules that a record's tags set: ``tag(name)`` is the tag's value, ``""``
+        when absent (the option's default)."""
+        values = {o.name: o.read(tag(o.tag)) for o in RULE_OPTIONS.values()}
+        return cls(**values)  # type: ignore[arg-type]

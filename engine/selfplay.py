@@ -9,6 +9,7 @@ from engine.moves import Step
 from engine.notation import WrittenAction, dice_text, write_movetext, write_tags
 from engine.position import Position
 from engine.replay import Outcome, outcome_for
+from engine.rules import RULE_OPTIONS
 from engine.variants import BAR, CHECKERS, OFF, START, WHITE, Rules, variant_named
 
 
@@ -58,14 +59,10 @@ def random_game(
 def _tags(variant: str, rules: Rules) -> list[tuple[str, str]]:
     """The tags of a random game: its variant, the players and the options not default."""
     tags = [("Variant", variant), ("White", "Random A"), ("Black", "Random B")]
-    if not rules.mars:
-        tags.append(("Mars", "off"))
-    if rules.last_roll:
-        tags.append(("LastRoll", "on"))
-    if rules.block_check != "turn-end":
-        tags.append(("BlockCheck", rules.block_check))
-    if rules.block_ahead != "anywhere":
-        tags.append(("BlockAhead", rules.block_ahead))
+    for option in RULE_OPTIONS.values():
+        value = getattr(rules, option.name)
+        if value != option.default:
+            tags.append((option.tag, option.written(value)))
     return tags
 
 
