@@ -23,6 +23,7 @@ from engine.limits import UNLIMITED, ReadLimits
 from engine.matfile import read_mat, write_mat
 from engine.notation import GameRecord, split_games, write_tags
 from engine.replay import PlayedAction, outcome_for
+from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
 from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
 
@@ -31,13 +32,18 @@ __all__ = [
     "BLACK",
     "FACES",
     "OFF",
+    "RULE_OPTIONS",
     "SIDE_NAMES",
     "START",
     "UNLIMITED",
     "WHITE",
+    "WIN_POINTS",
+    "AnyRuleOption",
     "EngineError",
     "GameRecord",
     "GameStats",
+    "OnOff",
+    "OneOf",
     "Outcome",
     "PlayedAction",
     "PlayerStats",

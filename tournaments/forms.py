@@ -19,20 +19,18 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.pairing.elimination import STAGES_OFFERED
+from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
 
 TIE_BREAK_SLOTS = 6
-RULE_FIELDS = {
-    "Mars": "mars", "LastRoll": "last_roll", "BlockCheck": "block_check",
-    "BlockAhead": "block_ahead", "Cube": "cube", "OpeningRoll": "opening_roll",
-}  # fmt: skip
+RULE_FIELDS = {o.tag: o.name for o in TOURNAMENT_OPTIONS}  # record tag -> field
 
 TOURNAMENT_FIELDS = [
     "name", "start_date", "end_date", "venue", "variant", "format", "published",
-    "series_mode", "series_length", "first_move", "mars", "last_roll", "block_check",
-    "block_ahead", "cube", "opening_roll", "draw_scoring", "points_series_win",
+    "series_mode", "series_length", "first_move", *TOURNAMENT_OPTION_NAMES,
+    "draw_scoring", "points_series_win",
     "points_series_draw", "points_series_loss", "points_per_game_point", "bye_points",
     "forfeit_game_points",
     "swiss_rounds", "third_place", "consolation", "bracket_reset", "withdrawal",

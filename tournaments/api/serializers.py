@@ -23,6 +23,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -69,11 +70,11 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "id", "name", "start_date", "end_date", "venue", "variant", "format", "published",
-            "directors", "series_mode", "series_length", "first_move", "mars", "last_roll",
-            "block_check", "block_ahead", "draw_scoring", "points_series_win",
+            "directors", "series_mode", "series_length", "first_move",
+            *TOURNAMENT_OPTION_NAMES, "draw_scoring", "points_series_win",
             "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
             "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",
-            "bracket_reset", "lengths_by_stage", "withdrawal", "cube", "opening_roll",
+            "bracket_reset", "lengths_by_stage", "withdrawal",
         ]  # fmt: skip
         read_only_fields = ["directors"]
 

@@ -7,7 +7,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.engine import RULE_OPTIONS, OneOf, OnOff
+from tournaments.rule_options import HELP_TEXTS, TITLES, option_choices
 
 
 class Variant(models.TextChoices):
@@ -66,6 +70,30 @@ DEFAULT_TIE_BREAKS = [
 ]
 
 
+def on_off_field(name: str) -> models.BooleanField[bool | Combinable, bool]:
+    """The checkbox of the engine's on/off rule option ``name``: its default from the
+    engine, its labels from tournaments/rule_options.py."""
+    option = RULE_OPTIONS[name]
+    assert isinstance(option, OnOff), name
+    return models.BooleanField(
+        TITLES[name], default=option.default, help_text=HELP_TEXTS.get(name, "")
+    )
+
+
+def choice_field(name: str) -> models.CharField[str | int | Combinable, str]:
+    """The field of the engine's rule option ``name`` with named values: its values and
+    default from the engine, their labels from tournaments/rule_options.py."""
+    option = RULE_OPTIONS[name]
+    assert isinstance(option, OneOf), name
+    return models.CharField(
+        TITLES[name],
+        max_length=max(len(v) for v in option.values),
+        choices=option_choices(option),
+        default=option.default,
+        help_text=HELP_TEXTS.get(name, ""),
+    )
+
+
 def default_tie_breaks() -> list[str]:
     return [str(t) for t in DEFAULT_TIE_BREAKS]
 
@@ -95,27 +123,13 @@ class Tournament(models.Model):
         _("first move in later games"), max_length=9, choices=FirstMove.choices,
         default=FirstMove.LOSER,
     )  # fmt: skip
-    # game rules (RULES L5, L8, L10)
-    mars = models.BooleanField(_("mars counts double"), default=True)
-    last_roll = models.BooleanField(_("right of last roll"), default=False)
-    block_check = models.CharField(
-        _("six-point block checked"), max_length=10, default="turn-end",
-        choices=[("turn-end", _("at the end of the turn")), ("every-step", _("after every step"))],
-    )  # fmt: skip
-    block_ahead = models.CharField(
-        _("block needs an opponent checker"), max_length=8, default="anywhere",
-        choices=[("anywhere", _("anywhere ahead")), ("in-home", _("in the opponent's home"))],
-    )  # fmt: skip
-    cube = models.BooleanField(
-        _("doubling cube (short backgammon)"), default=False,
-        help_text=_("Series to N points count the cube's value; the Crawford rule applies."),
-    )  # fmt: skip
-    opening_roll = models.CharField(
-        _("opening roll (short backgammon)"), max_length=5, default="lot",
-        choices=[("lot", _("the lot is white's first roll (no double)")),
-                 ("fresh", _("white rolls afresh after the lot"))],
-        help_text=_("RULES S2: every record of the tournament carries it as its OpeningRoll."),
-    )  # fmt: skip
+    # game rules: the engine's options (tournaments/rule_options.py), one field each
+    mars = on_off_field("mars")
+    last_roll = on_off_field("last_roll")
+    block_check = choice_field("block_check")
+    block_ahead = choice_field("block_ahead")
+    cube = on_off_field("cube")
+    opening_roll = choice_field("opening_roll")
     draw_scoring = models.CharField(
         _("a draw scores"), max_length=4, choices=DrawScoring.choices, default=DrawScoring.HALF
     )

@@ -11,6 +11,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tournaments.models import Series, SeriesStatus, Tournament
+from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
 from tournaments.services.results import User
@@ -32,10 +33,10 @@ from tournaments.services.setup import (
 NEEDS_CONFIRMATION = ("series_length",)
 LOCKED_ONCE_PAIRED = (
     "variant", "format", "series_mode", "lengths_by_stage", "first_move",
-    "mars", "last_roll", "block_check", "block_ahead", "cube", "draw_scoring",
+    *TOURNAMENT_OPTION_NAMES, "draw_scoring",
     "points_series_win", "points_series_draw", "points_series_loss", "points_per_game_point",
     "bye_points", "forfeit_game_points", "third_place", "consolation",
-    "bracket_reset", "opening_roll",
+    "bracket_reset",
 )  # fmt: skip
 
 

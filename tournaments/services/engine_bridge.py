@@ -8,11 +8,18 @@ from django.conf import settings
 from django.utils.translation import gettext
 
 from tournaments import engine
-from tournaments.engine import SIDE_NAMES, GameRecord, ReadLimits, RecordTooLargeError, read_records
+from tournaments.engine import (
+    RULE_OPTIONS,
+    SIDE_NAMES,
+    GameRecord,
+    ReadLimits,
+    RecordTooLargeError,
+    read_records,
+    variant_named,
+)
 from tournaments.models import Tournament, Variant
+from tournaments.rule_options import SERIES_OPTIONS, TOURNAMENT_OPTIONS
 from tournaments.services.errors import ResultError
-
-RULE_TAGS = ("Mars", "LastRoll", "BlockCheck", "BlockAhead")
 
 
 @dataclass(frozen=True)
@@ -30,20 +37,28 @@ class CheckedGame:
     irregular: str = ""  # "turn 12 white accepted": turns the opponent accepted as played
 
 
+def has_option(tournament: Tournament, name: str) -> bool:
+    """Whether the games of ``tournament`` have the engine's rule option ``name`` (long
+    nardy has no cube, short backgammon no block rule, Lurč neither)."""
+    return RULE_OPTIONS[name].applies_to(variant_named(tournament.variant))
+
+
 def tournament_tags(tournament: Tournament) -> dict[str, str]:
-    """The rule tags a record of this tournament must carry (or gets, when absent)."""
-    if tournament.variant == "short":
-        return {"Mars": "on" if tournament.mars else "off",
-                "Cube": "on" if tournament.cube else "off",
-                "OpeningRoll": tournament.opening_roll}  # fmt: skip
-    if tournament.variant == "lurc":
-        return {}
+    """The rule tags a record of this tournament must carry (or gets, when absent): one
+    per tournament option its game has, in the engine's order."""
     return {
-        "Mars": "on" if tournament.mars else "off",
-        "LastRoll": "on" if tournament.last_roll else "off",
-        "BlockCheck": tournament.block_check,
-        "BlockAhead": tournament.block_ahead,
+        option.tag: option.written(getattr(tournament, option.name))
+        for option in TOURNAMENT_OPTIONS
+        if has_option(tournament, option.name)
     }
+
+
+def match_tags(*, length: int, crawford: bool) -> dict[str, str]:
+    """The tags of a game of a series to ``length`` points with the cube (S7): the
+    options that the series sets, not the tournament (rule_options.SERIES_OPTIONS)."""
+    values = {"match_length": length, "crawford": crawford}
+    return {RULE_OPTIONS[name].tag: RULE_OPTIONS[name].written(values[name])
+            for name in SERIES_OPTIONS}  # fmt: skip
 
 
 class RecordTooLarge(ResultError):
@@ -158,13 +173,12 @@ def check_record(
             field="record",
         )
     winner = None if outcome.winner is None else SIDE_NAMES[outcome.winner]
-    ended = "resigned" if outcome.resigned else "dropped" if outcome.dropped else "played"
     return CheckedGame(
         white=tags.get("White", "?"),
         black=tags.get("Black", "?"),
         winner=winner,
         kind=outcome.kind,
-        ended=ended,
+        ended=outcome.ended,
         cube=outcome.cube,
         text=result.canonical(),
         tags=tags,

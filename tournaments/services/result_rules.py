@@ -12,7 +12,15 @@ from functools import cache
 
 from django.utils.translation import gettext as _
 
-from tournaments.engine import SIDE_NAMES, WHITE, Position, Rules, outcome_for, variant_named
+from tournaments.engine import (
+    SIDE_NAMES,
+    WHITE,
+    WIN_POINTS,
+    Position,
+    Rules,
+    outcome_for,
+    variant_named,
+)
 from tournaments.models import (
     Game,
     GameEnd,
@@ -23,11 +31,11 @@ from tournaments.models import (
     Tournament,
     points_of,
 )
-from tournaments.services.engine_bridge import tournament_tags
+from tournaments.services.engine_bridge import has_option, match_tags, tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.series import series_next_starter, series_scores
 
-WIN_KINDS = (GameKind.OIN, GameKind.MARS, GameKind.KOKS)  # in the engine's order of value
+WIN_KINDS = tuple(WIN_POINTS)  # the engine's ways of winning, in order of value
 
 
 @cache
@@ -58,14 +66,14 @@ def tournament_kinds(t: Tournament) -> tuple[str, ...]:
     """The outcomes a game of ``t`` can have (L8, L10, S6, Z11)."""
     best = WIN_KINDS.index(best_win(t.variant))
     kinds = [str(k) for k in WIN_KINDS[: best + 1 if t.mars else 1]]
-    if t.last_roll and "LastRoll" in tournament_tags(t):
+    if t.last_roll and has_option(t, "last_roll"):
         kinds.append(str(GameKind.DRAW))  # L10: only the right of last roll draws
     return tuple(kinds)
 
 
 def tournament_has_cube(t: Tournament) -> bool:
     """Whether the games of ``t`` use the doubling cube (S7: short backgammon only)."""
-    return t.cube and "Cube" in tournament_tags(t)
+    return t.cube and has_option(t, "cube")
 
 
 @dataclass(frozen=True)
@@ -138,7 +146,7 @@ class ResultRules:
         if isinstance(cube, bool) or cube < 1 or cube & (cube - 1):
             raise ResultError(_("the cube shows 1, 2, 4, 8, ..."), code="cube-value", field="cube")
         if (cube > 1 or ended == GameEnd.DROPPED) and not self.cube:
-            if "Cube" in tournament_tags(series.tournament):
+            if has_option(series.tournament, "cube"):
                 raise ResultError(
                     _("this tournament plays without the doubling cube (S7)"),
                     code="cube-off",
@@ -219,7 +227,7 @@ def result_rules(
     crawford = crawford_next(series, before)
     tags = dict(tournament_tags(t))
     if cube and t.series_mode == SeriesMode.POINTS:
-        tags |= {"MatchLength": str(series.target), "Crawford": "on" if crawford else "off"}
+        tags |= match_tags(length=series.target, crawford=crawford)
     return ResultRules(
         variant=t.variant,
         number=number,
