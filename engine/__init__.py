@@ -34,12 +34,15 @@ from engine.replay import (
     verify,
     verify_text,
 )
+from engine.rules import RULE_OPTIONS, WIN_POINTS
 from engine.variants import BLACK, SIDE_NAMES, WHITE, Rules, first_mover
 
 __all__ = [
     "BLACK",
+    "RULE_OPTIONS",
     "SIDE_NAMES",
     "WHITE",
+    "WIN_POINTS",
     "Cube",
     "DiceError",
     "EngineError",
