@@ -43,6 +43,7 @@ class Player(models.Model):
     invitations_withdrawn = models.PositiveIntegerField(
         _("invitations withdrawn"),
         default=0,
+        editable=False,
         help_text=_("Raised when a director withdraws every invitation link made so far."),
     )
 
