@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0012_job_language'),
+        ("tournaments", "0012_job_language"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='invitations_withdrawn',
-            field=models.PositiveIntegerField(default=0, editable=False, help_text='Raised when a director withdraws every invitation link made so far.', verbose_name='invitations withdrawn'),
+            model_name="player",
+            name="invitations_withdrawn",
+            field=models.PositiveIntegerField(
+                default=0,
+                editable=False,
+                help_text="Raised when a director withdraws every invitation link made so far.",
+                verbose_name="invitations withdrawn",
+            ),
         ),
     ]
