@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Model, QuerySet
@@ -252,8 +253,28 @@ class RoundInline(_ShownInline[Round]):
     model = Round
 
 
+class TournamentAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The model's fields, and the confirmation a new series length needs once series
+    are paired (services/directing.py NEEDS_CONFIRMATION): saving without it shows what
+    the change alters, as the tournament's own settings page does."""
+
+    confirm_change = forms.BooleanField(
+        label=_("Confirm the change"),
+        required=False,
+        help_text=_(
+            "Needed only for a change that alters series already paired: save once, read "
+            "what it alters, then tick this and save again."
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = "__all__"
+
+
 @admin.register(Tournament)
 class TournamentAdmin(ServiceAdmin[Tournament]):
+    form = TournamentAdminForm
     list_display = ("name", "start_date", "end_date", "variant", "format", "published")
     list_filter = ("variant", "format", "published", "start_date")
     search_fields = ("name", "venue")
@@ -273,17 +294,25 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
     def recompute_ratings(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
         _recompute_ratings(self, request)
 
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = list(super().get_fields(request, obj))
+        return fields if obj is not None else [f for f in fields if f != "confirm_change"]
+
     def service_check(self, obj: Tournament | None, data: dict[str, Any]) -> None:
+        confirmed = bool(data.pop("confirm_change", False))
         if obj is None:
             tournament_settings_check(data)
             tournament_check(Tournament(**data))
         else:
             current = Tournament.objects.get(pk=obj.pk)
-            tournament_update_check(tournament=current, paired=current.series.exists(), **data)
+            tournament_update_check(
+                tournament=current, paired=current.series.exists(), confirmed=confirmed, **data
+            )
 
     def service_save(self, obj: Tournament | None, data: dict[str, Any]) -> Tournament:
+        confirmed = bool(data.pop("confirm_change", False))
         if obj is not None:
-            return tournament_update(tournament=obj, **data)
+            return tournament_update(tournament=obj, confirmed=confirmed, **data)
         return tournament_create(name=data.pop("name"), start_date=data.pop("start_date"), **data)
 
     def service_delete(self, obj: Tournament) -> None:

@@ -75,6 +75,8 @@ def add_service_error(form: forms.BaseForm, exc: ResultError) -> None:
         where = _("line %(line)s, column %(col)s: ") % {"line": exc.line, "col": exc.col or 1}
     field = exc.field if exc.field in form.fields else None
     form.add_error(field, f"{where}{exc.message}")
+    for warning in getattr(exc, "warnings", None) or ():  # what an unconfirmed change alters
+        form.add_error(field, warning)
 
 
 class DateInput(forms.DateInput):

@@ -41,6 +41,11 @@ urlpatterns = [
         "tournaments/<int:pk>/players/<int:player_pk>/invite/", people.invitation_new, name="invite"
     ),
     path(
+        "tournaments/<int:pk>/players/<int:player_pk>/invite/withdraw/",
+        people.invitation_withdrawn,
+        name="invite_withdraw",
+    ),
+    path(
         "tournaments/<int:pk>/players/<int:player_pk>/<str:action>/",
         people.entry_action,
         name="entry_action",

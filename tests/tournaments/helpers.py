@@ -125,3 +125,29 @@ def play_out(series: Series, *, seed: int, records: bool = True) -> None:
         else:
             game_enter_quick(series=series, white=white, winner=white, kind="mars")
         seed += 1
+
+
+def admin_form_data(response: Any) -> dict[str, Any]:
+    """The admin change form's current values as a browser would post them."""
+    data: dict[str, Any] = {}
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        forms.append(inline.formset.management_form)
+        forms.extend(inline.formset.forms)
+    for form in forms:
+        for name in form.fields:
+            value = form[name].value()
+            key = form.add_prefix(name)
+            if value is None or value is False:
+                continue
+            if value is True:
+                data[key] = "on"
+            elif isinstance(value, list | tuple):
+                data[key] = [getattr(v, "pk", v) for v in value]
+            elif hasattr(value, "pk"):
+                data[key] = value.pk
+            elif isinstance(value, datetime.date):
+                data[key] = value.isoformat()
+            else:
+                data[key] = value
+    return data

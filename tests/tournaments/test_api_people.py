@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.core import mail
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import EN
 from tests.tournaments.pages_data import round_robin
 from tournaments.models import Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.services.setup import entry_register, tournament_create
@@ -136,6 +137,26 @@ def test_invitation_mailed_and_claimed_through_the_api(boss: User, t: Tournament
     assert client_for(boss).post(url, {}, format="json").status_code == 400
     forged = client_for(other).post("/api/invitations/claim/", {"token": token[:-2] + "xx"})
     assert forged.status_code == 400
+
+
+def test_invitation_links_withdrawn_through_the_api(boss: User, t: Tournament) -> None:
+    anna = Player.objects.create(name="Anna")
+    entry_register(tournament=t, player=anna)
+    url = f"/api/tournaments/{t.pk}/entries/{anna.pk}/invitation/"
+    first = client_for(boss).post(url, {}, format="json").json()["token"]
+    second = client_for(boss).post(url, {}, format="json").json()["token"]
+    stranger = User.objects.create_user("stranger", password="a-long-secret-1")
+    assert client_for(stranger).delete(url).status_code in (403, 404)
+    assert client_for(boss).delete(url).status_code == 204
+    user = User.objects.create_user("anna", password="a-long-secret-1")
+    claim = "/api/invitations/claim/"
+    for token in (first, second):
+        refused = client_for(user).post(claim, {"token": token}, format="json", **EN)
+        assert refused.status_code == 400
+        assert refused.json()["code"] == "invitation-withdrawn"
+    fresh = client_for(boss).post(url, {}, format="json").json()["token"]
+    assert client_for(user).post(claim, {"token": fresh}, format="json").status_code == 200
+    assert client_for(boss).delete(url).status_code == 400  # claimed: nothing to withdraw
 
 
 def test_player_search_ignores_accents(boss: User) -> None:

@@ -234,6 +234,35 @@ def test_invitation_claimed_by_a_signed_in_user(client: Client, boss: User) -> N
     assert Client().get(reverse("tournaments:claim", args=["forged:token"])).status_code == 400
 
 
+def test_a_director_withdraws_a_link_handed_to_the_wrong_person(client: Client, boss: User) -> None:
+    """Every link made before the withdrawal is refused (in Czech by default); the page
+    then shows a new link, which works."""
+    t = swiss(boss, "Cyril")
+    cyril = Player.objects.get(name="Cyril")
+    invite = reverse("tournaments:invite", args=[t.pk, cyril.pk])
+    old = _link(re.search(r'value="(http[^"]+)"', client.get(invite).content.decode()).group(1))
+    withdraw = reverse("tournaments:invite_withdraw", args=[t.pk, cyril.pk])
+    assert client.get(withdraw).status_code == 405  # a change is a POST
+    assert client.post(withdraw).status_code == 302
+    refused = Client().get(old)
+    assert refused.status_code == 400 and "stáhl" in refused.content.decode()
+    page = client.get(invite).content.decode()
+    new = _link(re.search(r'value="(http[^"]+)"', page).group(1))
+    assert new != old
+    user = User.objects.create_user("cyril", password="a-long-secret-1")
+    visitor = Client()
+    visitor.force_login(user)
+    assert visitor.post(old).status_code == 400
+    assert visitor.post(new).status_code == 302
+    cyril.refresh_from_db()
+    assert cyril.user == user
+    # claimed: nothing is left to withdraw; another tournament's director may not
+    assert "už" in client.post(withdraw, follow=True).content.decode()
+    stranger = Client()
+    stranger.force_login(User.objects.create_user("x", password="a-long-secret-1"))
+    assert stranger.post(withdraw).status_code in (403, 404)
+
+
 def test_password_reset_mail_is_sent_and_its_link_works(client: Client) -> None:
     User.objects.create_user("eva", email="eva@example.org", password="a-long-secret-1")
     response = client.post(reverse("password_reset"), {"email": "eva@example.org"})

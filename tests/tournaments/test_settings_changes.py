@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import tournament_data
+from tests.tournaments.helpers import admin_form_data, tournament_data
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.forms import TournamentForm
 from tournaments.models import Series, SeriesStatus, Tournament
@@ -142,3 +142,26 @@ def test_the_api_answers_the_warnings_and_changes_with_confirm() -> None:
     with pytest.raises(ResultError) as caught:
         tournament_update(tournament=t, confirmed=True, variant="short")
     assert caught.value.field == "variant"
+
+
+def test_the_admin_shows_what_a_new_series_length_alters_and_saves_it_confirmed(
+    admin_client: Client,
+) -> None:
+    """Seen in the last review: the admin showed the confirmation as an error it could not
+    get past. Now the same warnings, and a box to tick."""
+    t = round_robin(4)
+    waiting = Series.objects.filter(tournament=t, round__number=2, player2__isnull=False)
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    data = {**admin_form_data(admin_client.get(url)), "series_length": "5"}
+    data.pop("confirm_change", None)
+    response = admin_client.post(url, data, **EN)
+    html = response.content.decode()
+    assert response.status_code == 200 and "confirm the change" in html
+    assert f"{waiting.count()} series not started yet will be played to 5" in html
+    t.refresh_from_db()
+    assert t.series_length == 1
+    response = admin_client.post(url, {**data, "confirm_change": "on"}, **EN)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    t.refresh_from_db()
+    assert t.series_length == 5
+    assert all(s.target == 5 for s in waiting.select_related("tournament"))

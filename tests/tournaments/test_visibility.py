@@ -146,3 +146,27 @@ def test_superuser_sees_everything(world: World, secret: Secret) -> None:
     html = client.get(reverse("tournaments:player", args=[secret.hidden.pk])).content.decode()
     assert "Secret cup" in html
     assert Game.objects.filter(pk=secret.game.pk).exists()
+
+
+@pytest.mark.parametrize(("role", "sees"), VIEWERS)
+def test_list_filters_do_not_tell_hidden_ids_from_missing_ones(
+    world: World, secret: Secret, role: str | None, sees: bool
+) -> None:
+    """A filter by an unpublished tournament's (or its series') id answers exactly as one
+    by an id that does not exist - an empty list - to whoever may not see it; before,
+    the choice filters answered 400 for a missing id and 200 for a hidden one."""
+    client = world.client(role)
+    missing = 10**9
+    hidden = {
+        "/api/series/": {"tournament": secret.tournament.pk},
+        "/api/rounds/": {"tournament": secret.tournament.pk},
+        "/api/games/": {"series": secret.series.pk},
+        "/api/submissions/": {"series": secret.open.pk},
+    }
+    for url, params in hidden.items():
+        found = client.get(url, params)
+        (name,) = params
+        gone = client.get(url, {name: missing})
+        assert found.status_code == gone.status_code == 200, url
+        assert gone.json()["results"] == []
+        assert (found.json()["results"] != []) is (sees and url != "/api/rounds/"), url

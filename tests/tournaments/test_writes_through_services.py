@@ -7,14 +7,11 @@ goes through the services too: an invariant only the service knows is enforced t
 
 from __future__ import annotations
 
-import datetime
-from typing import Any
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.helpers import EN, World, tournament_data
+from tests.tournaments.helpers import EN, World, admin_form_data, tournament_data
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Club, Entry, Player, Series, Tournament
 
@@ -72,36 +69,10 @@ def test_settings_page_refuses_the_variant_after_pairing(client: Client):
     assert (t.variant, t.name) == ("long", "Club cup")
 
 
-def _admin_form_data(response: Any) -> dict[str, Any]:
-    """The admin change form's current values as a browser would post them."""
-    data: dict[str, Any] = {}
-    forms = [response.context["adminform"].form]
-    for inline in response.context["inline_admin_formsets"]:
-        forms.append(inline.formset.management_form)
-        forms.extend(inline.formset.forms)
-    for form in forms:
-        for name in form.fields:
-            value = form[name].value()
-            key = form.add_prefix(name)
-            if value is None or value is False:
-                continue
-            if value is True:
-                data[key] = "on"
-            elif isinstance(value, list | tuple):
-                data[key] = [getattr(v, "pk", v) for v in value]
-            elif hasattr(value, "pk"):
-                data[key] = value.pk
-            elif isinstance(value, datetime.date):
-                data[key] = value.isoformat()
-            else:
-                data[key] = value
-    return data
-
-
 def test_admin_change_form_refuses_the_variant_after_pairing(admin_client: Client):
     t = round_robin(4)
     url = reverse("admin:tournaments_tournament_change", args=[t.pk])
-    data = _admin_form_data(admin_client.get(url))
+    data = admin_form_data(admin_client.get(url))
     data["tie_breaks"] = '["buchholz"]'
     response = admin_client.post(url, {**data, "variant": "short", "venue": "Sokolovna"}, **EN)
     assert response.status_code == 200  # the form again, with the service's refusal

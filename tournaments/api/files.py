@@ -12,10 +12,12 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -425,8 +427,24 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
     throttle_scope = "token"
 
     @extend_schema(
-        request=s.TokenInput, responses={200: s.TokenOutput, 400: ERRORS[400]},
+        request=s.TokenInput,
+        responses={200: s.TokenOutput, 400: ERRORS[400], 429: ERRORS[429]},
         operation_id="token_create",
     )  # fmt: skip
     def post(self, request: Any, *args: Any, **kwargs: Any) -> Response:
-        return super().post(request, *args, **kwargs)
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # django-axes flags the request it was given (here DRF's, not Django's, so its
+            # middleware never sees the flag): a locked-out sign-in is 429, as on the pages
+            if getattr(request, "axes_locked_out", False):
+                raise LockedOut from None
+            raise
+
+
+class LockedOut(APIException):
+    """Too many failed sign-ins for this username from this address (django-axes)."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = _("Too many failed sign-ins: signing in is locked for a while.")
+    default_code = "locked_out"

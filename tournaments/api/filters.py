@@ -26,7 +26,15 @@ class PlayerFilter(django_filters.FilterSet):
         fields = ["club", "active", "name", "country"]
 
 
+# Foreign keys are filtered by number, never as a choice among every row of the table: a
+# choice filter answers 400 for an id that does not exist and 200 for one that exists but
+# is not visible, which told anyone which unpublished tournaments exist. By number, both
+# give the same empty list (the viewsets' querysets hold only what the user may see).
+
+
 class RoundFilter(django_filters.FilterSet):
+    tournament = django_filters.NumberFilter(field_name="tournament")
+
     class Meta:
         model = Round
         fields = ["tournament", "number"]
@@ -35,6 +43,8 @@ class RoundFilter(django_filters.FilterSet):
 class SeriesFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=SeriesStatus.choices)
     player = django_filters.NumberFilter(method="filter_player", label="player (either side)")
+    tournament = django_filters.NumberFilter(field_name="tournament")
+    round = django_filters.NumberFilter(field_name="round")
 
     class Meta:
         model = Series
@@ -46,6 +56,7 @@ class SeriesFilter(django_filters.FilterSet):
 
 class GameFilter(django_filters.FilterSet):
     tournament = django_filters.NumberFilter(field_name="series__tournament")
+    series = django_filters.NumberFilter(field_name="series")
 
     class Meta:
         model = Game
@@ -54,6 +65,7 @@ class GameFilter(django_filters.FilterSet):
 
 class SubmissionFilter(django_filters.FilterSet):
     tournament = django_filters.NumberFilter(field_name="series__tournament")
+    series = django_filters.NumberFilter(field_name="series")
 
     class Meta:
         model = Submission

@@ -23,7 +23,12 @@ from tournaments.api.serializers import ConflictOutput, ErrorOutput, PlayerSeria
 from tournaments.models import Entry, Player, ProhibitedPair, Tournament
 from tournaments.selectors.people import players_matching
 from tournaments.services.errors import ResultError
-from tournaments.services.invitations import invitation_claim, invitation_send, invitation_token
+from tournaments.services.invitations import (
+    invitation_claim,
+    invitation_send,
+    invitation_token,
+    invitation_withdraw,
+)
 from tournaments.services.pairings import entry_withdraw
 from tournaments.services.roster import (
     entry_register_new,
@@ -237,6 +242,14 @@ class EntryInvitation(_TournamentView):
             )
         body = {"token": token, "url": url, "sent_to": email or None}
         return Response(body, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None, **ERRORS})
+    def delete(self, request: Any, pk: int, player: int) -> Response:
+        """Withdraw every invitation link made so far for the player (they stop working;
+        POST makes a new one)."""
+        tournament = self.tournament()
+        invitation_withdraw(tournament=tournament, player=self.entry(tournament).player)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class InvitationClaim(ServiceErrorsMixin, GenericAPIView):

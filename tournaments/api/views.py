@@ -72,6 +72,7 @@ ERRORS = {
     403: OpenApiResponse(s.ErrorOutput, description="not allowed"),
     404: OpenApiResponse(s.ErrorOutput, description="not found (or not visible)"),
     409: OpenApiResponse(s.ConflictOutput, description="changed meanwhile: the current value"),
+    429: OpenApiResponse(s.ErrorOutput, description="too many requests or failed sign-ins"),
 }
 
 

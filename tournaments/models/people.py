@@ -40,6 +40,12 @@ class Player(models.Model):
         _("experience"), default=0, help_text=_("Sum of the lengths of the rated series played.")
     )
     active = models.BooleanField(_("active"), default=True)
+    invitations_withdrawn = models.PositiveIntegerField(
+        _("invitations withdrawn"),
+        default=0,
+        editable=False,
+        help_text=_("Raised when a director withdraws every invitation link made so far."),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -5,7 +5,9 @@ table: Django's signing with the secret key) that names the player and is valid 
 INVITATION_DAYS. Whoever opens its link signs in (or creates an account) and the player
 is theirs. It works once: a claimed player refuses every further invitation, and a
 director may hand out a new link at any time (the old one still works until claimed or
-expired, so it is handed to the player only)."""
+expired, so it is handed to the player only). A director who handed a link to the wrong
+person withdraws every link made so far (``invitation_withdraw``): the token carries the
+player's count of withdrawals, and a link made before the last one is refused."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Player, Tournament
@@ -37,7 +40,9 @@ def invitation_token(*, player: Player) -> str:
             params={"name": player.name},
             field="player",
         )
-    return signing.dumps({"p": player.pk}, salt=SALT, compress=True)
+    return signing.dumps(
+        {"p": player.pk, "w": player.invitations_withdrawn}, salt=SALT, compress=True
+    )
 
 
 def invitation_player(*, token: str) -> Player:
@@ -60,6 +65,12 @@ def invitation_player(*, token: str) -> Player:
     if player is None:
         raise ResultError(
             _("This is not a valid invitation."), code="invitation-invalid", field="token"
+        )
+    if data.get("w", 0) != player.invitations_withdrawn:
+        raise ResultError(
+            _("The director has withdrawn this invitation: ask them for a new one."),
+            code="invitation-withdrawn",
+            field="token",
         )
     if player.user_id is not None:
         raise ResultError(
@@ -124,6 +135,28 @@ def invitation_claim_new_account(
     return invitation_claim(token=token, user=user)
 
 
+@transaction.atomic
+def invitation_withdraw(*, tournament: Tournament, player: Player) -> None:
+    """Every invitation link made so far for ``player`` stops working (a new one may be
+    made at once). Only for a player registered in ``tournament`` who has no login yet."""
+    if not Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ResultError(
+            _("The player is not registered for the tournament."),
+            code="invitee-not-registered",
+            field="player",
+        )
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.user_id is not None:
+        raise ResultError(
+            _("%(name)s has claimed their profile already."),
+            code="profile-claimed",
+            params={"name": locked.name},
+            field="player",
+        )
+    Player.objects.filter(pk=player.pk).update(invitations_withdrawn=F("invitations_withdrawn") + 1)
+    player.refresh_from_db(fields=["invitations_withdrawn"])
+
+
 def invitation_send(
     *, tournament: Tournament, player: Player, email: str, link: str, by: str = ""
 ) -> None:
@@ -164,4 +197,5 @@ __all__ = [
     "invitation_player",
     "invitation_send",
     "invitation_token",
+    "invitation_withdraw",
 ]

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.forms import add_service_error
 from tournaments.models import CLOSED_STATUSES, Entry, Player, ProhibitedPair, Series, Tournament
@@ -30,6 +30,7 @@ from tournaments.services.invitations import (
     invitation_player,
     invitation_send,
     invitation_token,
+    invitation_withdraw,
 )
 from tournaments.services.pairings import entry_withdraw
 from tournaments.services.results import is_director
@@ -304,6 +305,26 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("%(name)s is registered.") % {"name": player.name})
     return redirect("tournaments:entries", pk=pk)
+
+
+@login_required
+@require_POST
+def invitation_withdrawn(request: HttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """Every link made so far for the player stops working; the invitation page then
+    shows a new one."""
+    tournament = directed_tournament(request, pk)
+    entry = _entry_or_404(tournament, player_pk)
+    try:
+        invitation_withdraw(tournament=tournament, player=entry.player)
+    except ResultError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Every earlier invitation link for %(name)s is withdrawn.")
+            % {"name": entry.player.name},
+        )
+    return redirect("tournaments:invite", pk=pk, player_pk=player_pk)
 
 
 @login_required
