@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 LOCK := requirements/dev.lock
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web messages clean
+.PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web \
+	bench-verify engine-compiled engine-pure test-compiled messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools from $(LOCK)"
@@ -19,6 +20,9 @@ help:
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
 	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
+	@echo "make bench-verify     python -m engine verify as a whole process on 1,000 games as players write them"
+	@echo "make engine-compiled  compile the engine's verification path with mypyc (opt-in; make engine-pure undoes it)"
+	@echo "make test-compiled    the engine's tests against the compiled modules, then pure Python again"
 	@echo "make messages         update and compile the Czech translations"
 	@echo "make clean            remove $(VENV), the SQLite database and caches"
 
@@ -94,6 +98,28 @@ bench-web: install
 	else echo "wrk is missing: sudo apt-get install wrk"; exit 1; fi
 	$(PY) tools/bench_web.py
 
+# `python -m engine verify FILE` timed as a child process (CPU time, start-up included)
+# on long games as players write them, beside `python -c pass` (issue 12). GAMES=10000
+# for a larger file.
+bench-verify: install
+	$(PY) tools/bench_verify_process.py --games $(or $(GAMES),1000)
+
+# Opt-in: the modules `verify` runs through compiled with mypyc (it comes with the pinned
+# mypy; needs gcc and the Python headers), some 1.5x faster. The .so files are build
+# artifacts beside the .py files (gitignored) and Python prefers them while they exist;
+# `make engine-pure` removes them. Not part of `make install` or `make test`: a compile
+# takes minutes of a busy machine, and the pure Python engine is the one CI tests.
+engine-compiled: install
+	$(PY) tools/compile_engine.py
+
+engine-pure:
+	$(PY) tools/compile_engine.py --clean
+
+# The engine's tests against the compiled modules (then pure Python again, even when
+# they fail).
+test-compiled: engine-compiled
+	$(PY) -m pytest tests/engine; status=$$?; $(PY) tools/compile_engine.py --clean; exit $$status
+
 messages: install
 	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale cs --ignore '.venv/*'
 	DJANGO_DEBUG=1 $(PY) manage.py compilemessages --locale cs --ignore '.venv/*'
@@ -102,6 +128,7 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles build *.egg-info \
 		.mypy_cache .ruff_cache .pytest_cache .hypothesis
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	find engine -name '*.so' -delete
 
 # The background jobs' worker (docs/jobs.md): needs CELERY_BROKER_URL, e.g.
 # CELERY_BROKER_URL=redis://127.0.0.1:6379/0 make worker (the app servers set it too).

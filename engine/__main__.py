@@ -3,23 +3,19 @@ match files of GNU Backgammon through engine.matfile)."""
 
 from __future__ import annotations
 
-import argparse
-import itertools
-import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TextIO
 
-from engine.bench import run_bench
 from engine.errors import EngineError, RecordSyntaxError
 from engine.limits import UNLIMITED
-from engine.matfile import looks_like_mat, read_mat, verify_mat_text, write_mat
-from engine.movegen import legal_turns
-from engine.notation import read_records
-from engine.position import Position
+from engine.matheader import looks_like_mat
 from engine.replay import Replay, format_text, iter_verified, replay
-from engine.stats import cmd_stats
-from engine.variants import Rules
+
+# Only what ``verify`` needs is imported here: scripts start ``verify`` once per file, so
+# its start-up counts (issue 12). The other commands import their modules (argparse,
+# json, matfile, stats, bench) when they run; nothing imports engine.__main__, so those
+# imports inside functions dodge no import cycle (tests/engine/test_architecture.py).
 
 
 def _read(path: str) -> str:
@@ -29,17 +25,31 @@ def _read(path: str) -> str:
         return f.read()
 
 
+_CHUNK = 1 << 16
+
+
 def _verified(path: str, f: TextIO) -> Iterator[Replay | RecordSyntaxError]:
     """The verdicts of one file's games. A record file is read as a stream, game by game
-    and without size limits (a trusted file: memory stays that of one game); a .mat file
-    (small) is read whole."""
-    head = list(itertools.islice(f, 40))
-    if path.lower().endswith(".mat") or looks_like_mat("".join(head)):
-        yield from verify_mat_text("".join(head) + f.read())
+    and without size limits (a trusted file: memory stays that of one game and 64 KB of
+    lines); a .mat file (small, told by its name or by its header in those first lines)
+    is read whole."""
+    first = "".join(f.readlines(_CHUNK))
+    if path.lower().endswith(".mat") or looks_like_mat(first):
+        from engine.matfile import verify_mat_text  # lazily: .mat files only
+
+        yield from verify_mat_text(first + f.read())
         return
-    # the lines as str.splitlines() cuts them, whatever the file's line ends
-    lines = (part for raw in itertools.chain(head, f) for part in raw.splitlines())
-    yield from iter_verified(lines, UNLIMITED)
+    yield from iter_verified(_lines(first, f), UNLIMITED)
+
+
+def _lines(first: str, f: TextIO) -> Iterator[str]:
+    """The lines of ``first`` and then of the rest of ``f``, as str.splitlines() cuts
+    them, read 64 KB of whole lines at a time (a line at a time cost a tenth more of
+    reading a record, issue 12)."""
+    text = first
+    while text:
+        yield from text.splitlines()
+        text = "".join(f.readlines(_CHUNK))
 
 
 def cmd_verify(paths: Sequence[str], out: TextIO) -> int:
@@ -96,6 +106,9 @@ def _format_of(path: str, text: str | None = None) -> str | None:
 
 def convert_text(text: str, source: str, target: str, series: str = "") -> str:
     """A .nrd or .mat text in the other (or the same) format; raises EngineError."""
+    from engine.matfile import read_mat, write_mat  # lazily: not verify's
+    from engine.notation import read_records
+
     records = read_mat(text, series=series) if source == "mat" else read_records(text)
     if target == "mat":
         return write_mat(records) + "\n"
@@ -144,6 +157,12 @@ def cmd_convert(src: str, dst: str, to: str | None, out: TextIO) -> int:
 
 def answer_legal_query(line: str) -> dict[str, object]:
     """Answer one ``legal`` query line (errors become ``{"error": ...}``)."""
+    import json  # lazily: not verify's
+
+    from engine.movegen import legal_turns
+    from engine.position import Position
+    from engine.variants import Rules
+
     try:
         query = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -171,6 +190,8 @@ def answer_legal_query(line: str) -> dict[str, object]:
 
 
 def cmd_legal(inp: TextIO, out: TextIO) -> int:
+    import json  # lazily: not verify's
+
     for line in inp:
         if not line.strip():
             continue
@@ -195,6 +216,17 @@ def cmd_format(path: str, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if len(args) > 1 and args[0] == "verify" and all(a == "-" or a[:1] != "-" for a in args):
+        # verify FILE...: no options to read, so not argparse (whose help formatter
+        # imports shutil, locale, lzma and bz2: some 5 ms of a 40 ms start-up)
+        return cmd_verify(args[1:], sys.stdout)
+    return _dispatch(args)
+
+
+def _dispatch(args: list[str]) -> int:
+    import argparse  # lazily: not verify's
+
     parser = argparse.ArgumentParser(
         prog="python -m engine",
         description="Verify, format and list legal turns of long nardy and backgammon records.",
@@ -213,18 +245,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("files", nargs="+")
     p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
-    args = parser.parse_args(argv)
-    if args.command == "verify":
-        return cmd_verify(args.files, sys.stdout)
-    if args.command == "convert":
-        return cmd_convert(args.input, args.output, args.to, sys.stdout)
-    if args.command == "legal":
+    args_ = parser.parse_args(args)
+    if args_.command == "verify":
+        return cmd_verify(args_.files, sys.stdout)
+    if args_.command == "convert":
+        return cmd_convert(args_.input, args_.output, args_.to, sys.stdout)
+    if args_.command == "legal":
         return cmd_legal(sys.stdin, sys.stdout)
-    if args.command == "format":
-        return cmd_format(args.file, sys.stdout)
-    if args.command == "stats":
-        return cmd_stats(args.files, sys.stdout)
-    return run_bench(quick=args.quick, out=sys.stdout)
+    if args_.command == "format":
+        return cmd_format(args_.file, sys.stdout)
+    if args_.command == "stats":
+        from engine.stats import cmd_stats  # lazily: not verify's
+
+        return cmd_stats(args_.files, sys.stdout)
+    from engine.bench import run_bench  # lazily: not verify's
+
+    return run_bench(quick=args_.quick, out=sys.stdout)
 
 
 if __name__ == "__main__":

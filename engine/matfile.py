@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import ConversionError, RecordSyntaxError, VerificationError
+from engine.matheader import MAT_HEADER
 from engine.notation import Action, GameRecord, read_movetext_line
 from engine.replay import Replay, replay
 from engine.variants import BAR, BLACK, OFF, SHORT, SIDE_NAMES, WHITE, variant_named
 
 RIGHT_COLUMN = 20  # a lone cell starting left of this column is player 0's
-_HEADER = re.compile(r"^\s*([0-9]{1,6})\s+point\s+match\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^\s*Game\s+([0-9]{1,6})\s*$", re.IGNORECASE)
 _PLAYERS = re.compile(r"^\s*(\S.*?)\s*:\s*([0-9]{1,6})\s+(\S.*?)\s*:\s*([0-9]{1,6})\s*$")
 _NUMBERED = re.compile(r"^\s*[0-9]{1,6}\)")
@@ -72,11 +72,6 @@ class MatMatch:
     length: int
     games: list[MatGame]
     event: str = ""
-
-
-def looks_like_mat(text: str) -> bool:
-    """Whether a text is a .mat file (its header line `` N point match``)."""
-    return any(_HEADER.match(line) for line in text.splitlines()[:40])
 
 
 def parse_mat(text: str) -> MatMatch:
@@ -143,7 +138,7 @@ class _MatReader:
             scores = (int(m.group(2)), int(m.group(4)))
             self.games.append(MatGame(*self.expect_players, names, scores))
             self.expect_players = None
-        elif (m := _HEADER.match(line)) is not None:
+        elif (m := MAT_HEADER.match(line)) is not None:
             if self.length is not None or self.games:
                 raise _error(
                     "a second 'N point match' line: a .mat file holds one match",

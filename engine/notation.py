@@ -149,7 +149,14 @@ def iter_games(
     max_line, max_games = limits.max_line_chars, limits.max_games
     for number, line in enumerate(lines, start=1):
         try:
-            _check_line(line, number, max_line)
+            # the checks of _check_line, called only when one may fail (most lines are
+            # short ASCII: a call per line was a tenth of reading a record)
+            if (
+                not line.isascii()
+                or "\x00" in line
+                or (max_line is not None and len(line) > max_line)
+            ):
+                _check_line(line, number, max_line)
             stripped = line.lstrip()
             is_tag = stripped[:1] == "[" and _TAG_LINE.match(line) is not None
             if is_tag and seen_moves:
@@ -387,33 +394,42 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> 
 
 def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action]) -> bool:
     """Add the turns of one plain line to ``actions``; False when the line is not plain."""
-    cached = _MOVE_CACHE.get
+    # One dictionary lookup reads most tokens: moves (the most frequent) first, then dice,
+    # then turn numbers; only a move not seen before is parsed (issue 12).
+    cached, rolls, numbers = _MOVE_CACHE.get, _DICE_TOKENS.get, _TURN_NUMBERS
+    append = actions.append
     cursor = 0
     dice: tuple[int, int] | None = None
     col = 0
     moves: list[WrittenMove] = []
     for token in line.split():
         move = cached(token)
-        if move is None and token in _TURN_NUMBERS:
-            continue
-        roll = _DICE_TOKENS.get(token) if move is None else None
-        if roll is not None:
-            if dice is not None:
-                actions.append(
-                    _new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ()))
-                )
-            cursor = line.find(token, cursor)
-            col = cursor + 1
-            cursor += len(token)
-            dice, moves = roll, []
-            continue
-        if move is None and dice is not None and "/" in token:
+        if move is None:
+            roll = rolls(token)
+            if roll is not None:
+                if dice is not None:
+                    append(
+                        _new_action(
+                            Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())
+                        )
+                    )
+                cursor = line.find(token, cursor)
+                col = cursor + 1
+                cursor += len(token)
+                dice, moves = roll, []
+                continue
+            if token in numbers:
+                continue
+            if dice is None or "/" not in token:
+                return False
             move = _read_move(token)
-        if move is None or dice is None or move.repeat > repeats:
+            if move is None:
+                return False
+        if dice is None or move.repeat > repeats:
             return False
         moves.append(move)
     if dice is not None:
-        actions.append(_new_action(Action, ("turn", None, line_no, col, dice, None, (*moves,), ())))
+        append(_new_action(Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())))
     return True
 
 

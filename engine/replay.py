@@ -293,6 +293,7 @@ class _Replayer:
             return 0  # paš, houšek and extra rolls: the full path
         boards, states, first_side = self.boards, self.states, self.variant.first_side
         mover, number = self.mover, self.number
+        lot = self.first and self.lot_first  # S2: the opening lot cannot be a double
         played = 0
         for action in actions[start:]:
             dice = action.dice
@@ -300,7 +301,7 @@ class _Replayer:
                 action.kind != "turn"
                 or action.side is not None
                 or action.pas is not None
-                or (self.first and self.lot_first and dice[0] == dice[1])  # type: ignore[index]
+                or (lot and dice[0] == dice[1])  # type: ignore[index]
             ):
                 break
             assert dice is not None
@@ -317,13 +318,13 @@ class _Replayer:
                 me2, opp2 = turn.me, turn.opp
             if me2[OFF] == CHECKERS:
                 break  # the game ends: the full path scores it
-            self.first = False
+            lot = False
             boards[mover], boards[1 - mover] = me2, opp2
             number += mover == first_side
             mover = 1 - mover
             played += 1
         if played:
-            self.mover, self.number, self.built = mover, number, None
+            self.mover, self.number, self.built, self.first = mover, number, None, False
         return played
 
     def resign(self, action: Action) -> None:

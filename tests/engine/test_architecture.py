@@ -68,6 +68,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_engine_import_graph_has_no_cycle() -> None:
     graph = import_graph()
+    assert not any("engine.__main__" in targets for targets in graph.values())
     assert "engine.replay" in graph and "engine.variants" in graph["engine.movegen"]
     assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
 
@@ -77,10 +78,17 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
+# The command line imports other commands' modules when they run, to keep ``verify``'s
+# start-up small (issue 12): no engine module imports engine.__main__, so an import
+# inside one of its functions cannot hide a cycle (the graph above includes them).
+LAZY_IMPORTS = {"engine.__main__"}
+
+
 def test_no_engine_module_imports_an_engine_module_inside_a_function() -> None:
     hidden = [
         f"{name}:{node.lineno}"
         for name, tree in _sources().items()
+        if name not in LAZY_IMPORTS
         for top in tree.body
         if not isinstance(top, (ast.Import, ast.ImportFrom))
         for node in ast.walk(top)

@@ -3,6 +3,8 @@ from the project root on temporary files."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -10,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import Position, format_text, play
+from engine import Position, Replay, format_text, play, verify_text
+from engine.__main__ import main
+from engine.limits import UNLIMITED
 
 ROOT = Path(__file__).resolve().parents[2]
 LONG = '[Variant "long"]\n\n'
@@ -204,3 +208,29 @@ def test_verify_prints_the_outcome_as_the_result_tag_writes_it(tmp_path: Path) -
     done = run("verify", str(path))
     assert done.returncode == 0
     assert done.stdout.splitlines() == ["game 1: ok, white mars", "game 2: ok, *"]
+
+
+def test_verify_reads_a_large_file_in_chunks_as_splitlines_cuts_it(tmp_path: Path) -> None:
+    """``verify`` reads a record file 64 KB of lines at a time: over several chunks and
+    whatever the line ends (\\r\\n, \\r, a form feed), its verdicts are verify_text's."""
+    games = [
+        '[Variant "long"]\r\n\r\n1. 65: 24/18 18/13\x0c 64: 24/18 18/14\r2. 31: 24/21 21/20\r',
+        '[Variant "long"]\n\n1. 65: 24/18/13 65: 24/18/13\n2. 65: 24/18\n',
+        '[Variant "long"]\n[Result "black mars"]\n\nW resigns\n',
+    ]
+    text = "\n".join(games[i % 3] for i in range(3000))
+    assert len(text) > 2 * 2**16  # three chunks
+    path = tmp_path / "big.nrd"
+    path.write_bytes(text.encode("utf-8"))
+    expected = [
+        f"game {n}: ok, {r.outcome.result if r.outcome else '*'}"
+        if isinstance(r, Replay) and r.ok
+        else f"game {n}: {r.error.describe() if isinstance(r, Replay) and r.error else r}"
+        for n, r in enumerate(verify_text(path.read_text(encoding="utf-8"), UNLIMITED), start=1)
+    ]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["verify", str(path)])
+    assert status == 1
+    assert out.getvalue().splitlines() == expected
+    assert len(expected) == 3000 and expected[1].startswith("game 2: line ")
