@@ -116,7 +116,10 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
                 "series_id", "white_id"
             )
         )  # one query more
-        page.swiss_rounds, page.swiss_crosstable = swiss_crosstable(standings, series, first_whites)
+        numbers = {r.pk: r.number for r in rounds}
+        page.swiss_rounds, page.swiss_crosstable = swiss_crosstable(
+            standings, series, first_whites, numbers
+        )
     if bracket is not None:
         names = {e.player_id: e.player.name for e in entries}
         page.bracket = bracket_drawing(bracket, series, names)
