@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from tournaments.models import Series, SeriesStatus
 
@@ -106,4 +106,90 @@ def standing_rows(rows: Iterable[Any]) -> SafeString:
             f"      {breaks}\n"
             "    </tr>\n  "
         )
+    return mark_safe("".join(out))
+
+
+def _cross_head(number: int, row: Any, withdrawn: str) -> str:
+    marked = ' class="withdrawn"' if row.withdrawn else ""
+    return (
+        f'\n    <tr{marked}><th scope="row">{number}. <bdi>{escape(row.player_name)}</bdi>'
+        f"{withdrawn if row.withdrawn else ''}</th>\n      "
+    )
+
+
+def _cross_tail(row: Any, two_places: Callable[[Any], str]) -> str:
+    breaks = "".join(
+        f"<td>{DASH if value is None else two_places(value)}</td>" for _, value in row.tiebreaks
+    )
+    return f"\n      <td><strong>{two_places(row.points)}</strong></td>\n      {breaks}</tr>\n  "
+
+
+class _SwissCellText:
+    """The markup of one series in a Swiss crosstable cell (it was _swiss_cell.html):
+    the labels translated once per table."""
+
+    def __init__(self) -> None:
+        self.series = _paths("tournaments:series")
+        self.bye = (
+            '<span aria-hidden="true">\N{EN DASH}&nbsp;+</span>'
+            f'<span class="visually-hidden">{escape(gettext("a bye"))}</span>'
+        )
+        self.letter = {"w": escape(pgettext("crosstable: white", "w")),
+                       "b": escape(pgettext("crosstable: black", "b"))}  # fmt: skip
+        self.colour = {"w": f", {escape(gettext('white'))}", "b": f", {escape(gettext('black'))}"}
+        self.result = {
+            "1": pgettext("series result", "won"),
+            "0": pgettext("series result", "lost"),
+            "½": pgettext("series result", "drawn"),
+            "+": gettext("won without play"),
+            "-": gettext("lost without play"),
+        }
+        self.unfinished = escape(gettext("not finished"))
+        self.against = gettext("against %(name)s (no. %(n)s)")
+
+    def __call__(self, c: Any) -> str:
+        won = {"1": "won", "+": "won", "0": "lost", "-": "lost"}.get(c.result, "")
+        head = f'<a href="{self.series(c.series.pk)}" class="{won}">'
+        if c.bye:
+            return f"{head}{self.bye}</a>"
+        number = "?" if not c.opponent else c.opponent
+        shown = f"{number}{self.letter.get(c.colour, '')}"
+        if c.result:
+            shown += f"&nbsp;{c.result}"
+        said = self.against % {"name": escape(c.opponent_name), "n": number}
+        result = escape(self.result[c.result]) if c.result in self.result else self.unfinished
+        return (
+            f'{head}<span aria-hidden="true">{shown}</span><span class="visually-hidden">'
+            f"{said}{self.colour.get(c.colour, '')}: {result}</span></a>"
+        )
+
+
+@register.simple_tag
+def crosstable_rows(rows: Iterable[Any], swiss: bool) -> SafeString:
+    """The rows of _crosstable.html: a Swiss' cells per round, or a round robin's per
+    opponent (selectors/crosstable.py)."""
+    two_places, score = _number("-2"), _number("-1")
+    withdrawn = f' <span class="muted">({escape(gettext("withdrawn"))})</span>'
+    swiss_cell = _SwissCellText() if swiss else None
+    series = _paths("tournaments:series")
+    out = []
+    for number, (row, cells) in enumerate(rows, start=1):
+        out.append(_cross_head(number, row, withdrawn))
+        for cell in cells:
+            if swiss_cell is not None:
+                inner = "<br>".join(f"{swiss_cell(c)}\n" for c in cell)
+                out.append(f"\n        <td>{inner}</td>\n        \n      ")
+            elif cell is None:
+                out.append(
+                    '\n        <td class="self" aria-label="\N{EM DASH}"></td>\n        \n      '
+                )
+            else:
+                inner = "<br>".join(
+                    f'<a href="{series(c.series.pk)}" class="'
+                    f'{"won" if c.won else "lost" if c.won is False else ""}">'
+                    f"{score(c.score_for)}:{score(c.score_against)}</a>"
+                    for c in cell
+                )
+                out.append(f"\n        <td>{inner}</td>\n      ")
+        out.append(_cross_tail(row, two_places))
     return mark_safe("".join(out))
