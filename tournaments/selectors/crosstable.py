@@ -10,7 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournaments.models import Series, SeriesStatus
+from tournaments.models import SeriesStatus
+from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.standings import StandingRow
 
 WHITE, BLACK = "w", "b"
@@ -20,7 +21,7 @@ WHITE, BLACK = "w", "b"
 class CrossCell:
     """A round robin cell: one series against the column's player."""
 
-    series: Series
+    series: SeriesRow
     score_for: Decimal
     score_against: Decimal
     won: bool | None  # None: not decided
@@ -30,7 +31,7 @@ class CrossCell:
 class SwissCell:
     """A Swiss cell: the player's series in the column's round."""
 
-    series: Series
+    series: SeriesRow
     opponent: int | None  # the opponent's row number (None: a bye)
     opponent_name: str
     colour: str  # WHITE / BLACK in the series' first game; "" before it is played
@@ -45,7 +46,7 @@ CrossRows = list[tuple[StandingRow, list[list[CrossCell] | None]]]
 SwissRows = list[tuple[StandingRow, list[list[SwissCell]]]]
 
 
-def round_robin_crosstable(standings: list[StandingRow], series: list[Series]) -> CrossRows:
+def round_robin_crosstable(standings: list[StandingRow], series: list[SeriesRow]) -> CrossRows:
     """Each row a player, each column an opponent (``None`` on the diagonal)."""
     cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
     for s in series:
@@ -70,7 +71,7 @@ def round_robin_crosstable(standings: list[StandingRow], series: list[Series]) -
     ]
 
 
-def _result(s: Series, me: int) -> str:
+def _result(s: SeriesRow, me: int) -> str:
     if not s.closed:
         return ""
     if s.player2_id is None:  # a bye
@@ -85,7 +86,7 @@ def _result(s: Series, me: int) -> str:
 
 def swiss_crosstable(
     standings: list[StandingRow],
-    series: list[Series],
+    series: list[SeriesRow],
     first_whites: dict[int, int],
     round_numbers: dict[int, int],
 ) -> tuple[list[int], SwissRows]:

@@ -36,6 +36,7 @@ from tournaments.selectors.crosstable import (
     round_robin_crosstable,
     swiss_crosstable,
 )
+from tournaments.selectors.rows import SeriesRow, series_rows
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
@@ -58,13 +59,12 @@ def tournaments_visible(user: User | None) -> list[Tournament]:
 @dataclass(frozen=True, slots=True)
 class RoundRows:
     round: Round | None
-    series: list[Series]
+    series: list[SeriesRow]
 
 
 @dataclass
 class TournamentPage:
     tournament: Tournament
-    entries: list[Entry]
     rounds: list[RoundRows]
     standings: list[StandingRow]
     tie_breaks: list[str]
@@ -85,14 +85,12 @@ class TournamentPage:
 
 
 def tournament_page(*, tournament: Tournament) -> TournamentPage:
-    """Everything the tournament page shows: about eight queries, twelve with a bracket."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("player__club")
-    )  # fmt: skip
-    # the page shows each series' players (names) and ids only: no round or winner rows
-    series = list(Series.objects.select_related("player1", "player2").filter(tournament=tournament))
+    """Everything the tournament page shows: seven queries for a round robin, eight for
+    a Swiss, twelve with a bracket, whatever the size. Series are plain rows
+    (selectors/rows.py), not model instances."""
+    series = series_rows(Series.objects.filter(tournament=tournament))
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    by_round: dict[int | None, list[Series]] = defaultdict(list)
+    by_round: dict[int | None, list[SeriesRow]] = defaultdict(list)
     for s in series:
         by_round[s.round_id].append(s)
     rows = [RoundRows(r, by_round.get(r.pk, [])) for r in rounds]
@@ -106,7 +104,7 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
             bracket_error = exc.message
     standings = standings_for_tournament(tournament=tournament, bracket=bracket)
     tie_breaks = list(shown_tie_breaks(tournament))
-    page = TournamentPage(tournament, entries, rows, standings, tie_breaks)
+    page = TournamentPage(tournament, rows, standings, tie_breaks)
     page.bracket_error = bracket_error
     if tournament.format in ROUND_ROBIN_FORMATS:
         page.crosstable = round_robin_crosstable(standings, series)
@@ -121,7 +119,9 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
             standings, series, first_whites, numbers
         )
     if bracket is not None:
-        names = {e.player_id: e.player.name for e in entries}
+        names = dict(
+            Entry.objects.filter(tournament=tournament).values_list("player_id", "player__name")
+        )
         page.bracket = bracket_drawing(bracket, series, names)
     return page
 

@@ -22,6 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from tournaments.models import Series, SeriesStatus
+from tournaments.selectors.rows import SeriesRow
 
 register = template.Library()
 
@@ -51,7 +52,7 @@ def _number(arg: str) -> Callable[[Decimal | None], str]:
 
 
 @register.simple_tag
-def pairing_rows(series_list: Iterable[Series]) -> SafeString:
+def pairing_rows(series_list: Iterable[Series | SeriesRow]) -> SafeString:
     """The rows of _pairings.html: table, players, score, status."""
     player, series_path = _paths("tournaments:player"), _paths("tournaments:series")
     score = _number("-1")
