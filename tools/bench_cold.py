@@ -18,7 +18,8 @@ open tables, each inside a transaction rolled back afterwards (the data stay the
 from run to run; a commit is not included). The baselines are the bare view
 (``/_floor/``) and the bare view plus one query (``/_floor/query/``), through the same
 client in the same run: on a shared machine compare the ratios, not the milliseconds.
-Each line also gives the queries the request made.
+Each line also gives the CPU time of this process (the database's is not in it: on a
+loaded machine the least noisy figure) and the queries the request made.
 
 ``--profile NAME`` prints a cProfile of one cold request (nothing cached) instead.
 """
@@ -54,20 +55,22 @@ class Aborted(Exception):
 
 def _measure(
     action: Callable[[], object], runs: int, before: Callable[[], None]
-) -> tuple[float, int]:
-    """(median ms, queries of the last run) of ``action``, ``before`` run untimed first."""
+) -> tuple[float, float, int]:
+    """(median ms, median CPU ms of this process, queries of the last run) of
+    ``action``, ``before`` run untimed first."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    times, queries = [], 0
+    times, cpu, queries = [], [], 0
     for _ in range(runs):
         before()
         with CaptureQueriesContext(connection) as ctx:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action()
             times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.process_time() - start_cpu) * 1000)
         queries = len(ctx.captured_queries)
-    return statistics.median(times), queries
+    return statistics.median(times), statistics.median(cpu), queries
 
 
 def _nothing() -> None:
@@ -153,8 +156,8 @@ class Bench:
 
         return action
 
-    def rows(self, runs: int) -> list[tuple[str, float, int]]:
-        rows: list[tuple[str, float, int]] = []
+    def rows(self, runs: int) -> list[tuple[str, float, float, int]]:
+        rows: list[tuple[str, float, float, int]] = []
         for name, path in (
             ("floor (bare view)", "/_floor/"),
             ("floor + 1 query", "/_floor/query/"),
@@ -203,9 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     rows = bench.rows(args.runs)
     base = rows[1][1]
     print(f"\nbench-cold: medians of {args.runs} runs, server time in-process, director")
-    print(f"{'what':40} {'ms':>8} {'x floor+1q':>11} {'queries':>8}")
-    for name, ms, queries in rows:
-        print(f"{name:40} {ms:8.1f} {ms / base:11.1f} {queries:8d}")
+    print(f"{'what':36} {'ms':>8} {'x floor+1q':>11} {'CPU ms':>8} {'queries':>8}")
+    for name, ms, cpu, queries in rows:
+        print(f"{name:36} {ms:8.1f} {ms / base:11.1f} {cpu:8.1f} {queries:8d}")
     return 0
 
 
