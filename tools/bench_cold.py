@@ -200,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     bench_web.setup_django()
     bench_web.build(random.Random(20261201))
     bench = Bench()
+    import config.wsgi  # noqa: F401  (as a gunicorn worker starts: the start-up objects frozen)
+
     if args.profile:
         bench.profile(args.profile)
         return 0
