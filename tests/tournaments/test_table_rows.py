@@ -12,7 +12,13 @@ from django.template import Context, Engine
 from django.utils import translation
 
 from tournaments.models import Player, Series
-from tournaments.templatetags.table_rows import crosstable_rows, pairing_rows, standing_rows
+from tournaments.selectors.bracket_drawing import Box, Line, _short
+from tournaments.templatetags.table_rows import (
+    bracket_boxes,
+    crosstable_rows,
+    pairing_rows,
+    standing_rows,
+)
 
 
 def test_a_pairing_row_escapes_names_and_marks_the_winner_and_a_bye() -> None:
@@ -117,3 +123,38 @@ def test_the_round_robin_crosstable_rows_are_the_old_loops_markup() -> None:
     for language in ("en", "cs"):
         with translation.override(language):
             assert crosstable_rows(rows, False) == _old_rows(rows, False)
+
+
+OLD_BRACKET_BOXES = """{% for b in d.boxes %}
+  {% if b.series_pk %}<a class="bk-box" id="bk-{{ b.slot }}" href="{% url 'tournaments:series' b.series_pk %}" data-slot="{{ b.slot }}" data-players="{{ b.players }}" aria-label="{{ b.label }}">{% else %}<g class="bk-box bk-open" id="bk-{{ b.slot }}" tabindex="0" role="group" data-slot="{{ b.slot }}" data-players="{{ b.players }}" aria-label="{{ b.label }}">{% endif %}
+    <title>{{ b.label }}</title>
+    <rect class="bk-frame" x="{{ b.x }}" y="{{ b.y }}" width="200" height="48" rx="4"/>
+    <line class="bk-split" x1="{{ b.x }}" y1="{{ b.y|add:24 }}" x2="{{ b.x|add:200 }}" y2="{{ b.y|add:24 }}"/>
+    <text class="bk-slot" x="{{ b.x|add:196 }}" y="{{ b.y|add:-3 }}">{{ b.slot }}</text>
+    {% for line in b.lines %}<text class="bk-name{% if line.won %} bk-won{% endif %}{% if line.muted %} bk-muted{% endif %}"{% if line.player_id %} data-player="{{ line.player_id }}"{% endif %} x="{{ b.x|add:8 }}" y="{{ line.y }}">{{ line.short }}{% if line.short != line.name %}<title>{{ line.name }}</title>{% endif %}</text>{% if line.score %}<text class="bk-score{% if line.won %} bk-won{% endif %}" x="{{ b.x|add:192 }}" y="{{ line.y }}">{{ line.score }}</text>{% endif %}
+    {% endfor %}
+  {% if b.series_pk %}</a>{% else %}</g>{% endif %}
+  {% endfor %}"""  # noqa: E501
+
+
+def _old_boxes(boxes: list[Box]) -> str:
+    """The boxes as _bracket.html's loop drew them before ``{% bracket_boxes %}``."""
+    engine = Engine(libraries={"i18n": "django.templatetags.i18n"})
+    return engine.from_string(OLD_BRACKET_BOXES).render(Context({"d": {"boxes": boxes}}))
+
+
+def test_the_bracket_boxes_are_the_old_loops_markup() -> None:
+    long_name = "Anna-Marie <Long> & Double-Barrelled"
+    played = Box(
+        slot="W1-1", stage="W1", x=8, y=1034, series_pk=5, label='Round 1: A & "B"',
+        lines=(Line(7, long_name, _short(long_name), "1.5", True, False, 1050),
+               Line(8, "Bob", "Bob", "0", False, False, 1074)),
+    )  # fmt: skip
+    open_box = Box(
+        slot="L2-1", stage="L2", x=1252, y=70, series_pk=None, label="open",
+        lines=(Line(None, "winner of W1-1", "winner of W1-1", "", False, True, 86),
+               Line(None, "bye", "bye", "", False, True, 110)),
+    )  # fmt: skip
+    for language in ("en", "cs"):
+        with translation.override(language):
+            assert bracket_boxes([played, open_box]) == _old_boxes([played, open_box])

@@ -207,3 +207,49 @@ def crosstable_rows(rows: Iterable[Any], swiss: bool) -> SafeString:
                 out.append(f"\n        <td>{inner}</td>\n      ")
         out.append(_cross_tail(row, two_places))
     return mark_safe("".join(out))
+
+
+def _bracket_line(line: Any, x: str, x_score: str, count: Callable[[Any], str]) -> str:
+    classes = f"bk-name{' bk-won' if line.won else ''}{' bk-muted' if line.muted else ''}"
+    player = f' data-player="{count(line.player_id)}"' if line.player_id else ""
+    title = f"<title>{escape(line.name)}</title>" if line.short != line.name else ""
+    text = (
+        f'<text class="{classes}"{player} x="{x}" y="{count(line.y)}">'
+        f"{escape(line.short)}{title}</text>"
+    )
+    if line.score:
+        won = " bk-won" if line.won else ""
+        text += (
+            f'<text class="bk-score{won}" x="{x_score}" y="{count(line.y)}">'
+            f"{escape(line.score)}</text>"
+        )
+    return text + "\n    "
+
+
+@register.simple_tag
+def bracket_boxes(boxes: Iterable[Any]) -> SafeString:
+    """The boxes of _bracket.html's SVG (selectors/bracket_drawing.py): one a series."""
+    series = _paths("tournaments:series")
+    count = _memo(lambda value: escape(localize(value)))
+    out = []
+    for b in boxes:
+        about = (
+            f'data-slot="{escape(b.slot)}" data-players="{escape(b.players)}" '
+            f'aria-label="{escape(b.label)}">'
+        )
+        if b.series_pk:
+            head = f'<a class="bk-box" id="bk-{escape(b.slot)}" href="{series(b.series_pk)}" '
+        else:
+            head = f'<g class="bk-box bk-open" id="bk-{escape(b.slot)}" tabindex="0" role="group" '
+        x, y = count(b.x), count(b.y)
+        middle, right = count(b.y + 24), count(b.x + 200)
+        name_x, score_x = count(b.x + 8), count(b.x + 192)
+        lines = "".join(_bracket_line(line, name_x, score_x, count) for line in b.lines)
+        out.append(
+            f"\n  {head}{about}\n    <title>{escape(b.label)}</title>\n"
+            f'    <rect class="bk-frame" x="{x}" y="{y}" width="200" height="48" rx="4"/>\n'
+            f'    <line class="bk-split" x1="{x}" y1="{middle}" x2="{right}" y2="{middle}"/>\n'
+            f'    <text class="bk-slot" x="{count(b.x + 196)}" y="{count(b.y - 3)}">'
+            f"{escape(b.slot)}</text>\n    {lines}\n  {'</a>' if b.series_pk else '</g>'}\n  "
+        )
+    return mark_safe("".join(out))
