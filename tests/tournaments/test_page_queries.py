@@ -35,13 +35,15 @@ QUICK_QUERIES = 17
 
 
 def _open_series(t: Tournament) -> Series:
-    return (
+    series = (
         Series.objects.filter(tournament=t, player2__isnull=False)
         .exclude(status__in=CLOSED_STATUSES)
         .select_related("player1", "player2", "tournament")
         .order_by("id")
         .first()
-    )  # type: ignore[return-value]
+    )
+    assert series is not None
+    return series
 
 
 def _play(series: Series) -> None:
