@@ -36,7 +36,7 @@ from tournaments.selectors.crosstable import (
     round_robin_crosstable,
     swiss_crosstable,
 )
-from tournaments.selectors.rows import SeriesRow, series_rows
+from tournaments.selectors.rows import SeriesRow, attach_players, series_rows
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
@@ -127,13 +127,15 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
 
 
 def series_with_games(*, pk: int) -> Series:
-    """A series with its tournament, players and games (two queries)."""
-    games = Game.objects.select_related("white", "black", "winner").order_by("number")
-    return (
+    """A series with its tournament, players and games (two queries); the games' players
+    are the series' own instances (selectors/rows.py: attach_players)."""
+    series = (
         Series.objects.select_related("tournament", "round", "player1", "player2", "winner")
-        .prefetch_related(Prefetch("games", queryset=games))
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
         .get(pk=pk)
     )
+    attach_players(series, list(series.games.all()))
+    return series
 
 
 def game_with_series(*, pk: int) -> Game:

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from tournaments.models import CLOSED_STATUSES, Series
+from tournaments.models import CLOSED_STATUSES, Game, Series
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +80,16 @@ def _row(values: tuple[object, ...]) -> SeriesRow:
 def series_rows(series: QuerySet[Series]) -> list[SeriesRow]:
     """The series of ``series`` as rows, in its order (one query)."""
     return [_row(values) for values in series.values_list(*_FIELDS)]
+
+
+def attach_players(series: Series, games: list[Game]) -> list[Game]:
+    """Give each game its white, black and winner from the series' own players (read
+    with the series) instead of joining them again for every game; a game whose player
+    is not one of the series' (a player changed since) keeps its lazy relation."""
+    players = {p.pk: p for p in (series.player1, series.player2) if p is not None}
+    for game in games:
+        for name in ("white", "black", "winner"):
+            player = players.get(getattr(game, f"{name}_id"))
+            if player is not None:
+                setattr(game, name, player)
+    return games
