@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements/dev.lock
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web messages clean
+.PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web bench-cold messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools from $(LOCK)"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
 	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
+	@echo "make bench-cold       cold pages and the quick entry, server time beside a bare view"
 	@echo "make messages         update and compile the Czech translations"
 	@echo "make clean            remove $(VENV), the SQLite database and caches"
 
@@ -93,6 +94,10 @@ bench-web: install
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
 	else echo "wrk is missing: sudo apt-get install wrk"; exit 1; fi
 	$(PY) tools/bench_web.py
+
+# The same tournaments (built when missing), in-process: no gunicorn or wrk needed.
+bench-cold: install
+	$(PY) tools/bench_cold.py
 
 messages: install
 	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale cs --ignore '.venv/*'
