@@ -8,7 +8,7 @@ LOCK := requirements/dev.lock
 
 .DEFAULT_GOAL := help
 .PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web \
-	bench-verify engine-compiled engine-pure test-compiled messages clean
+	bench-cold bench-verify engine-compiled engine-pure test-compiled messages clean
 
 help:
 	@echo "make install          create $(VENV) and install the project with its dev tools from $(LOCK)"
@@ -20,6 +20,7 @@ help:
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
 	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
+	@echo "make bench-cold       cold pages and the quick entry, server time beside a bare view"
 	@echo "make bench-verify     python -m engine verify as a whole process on 1,000 games as players write them"
 	@echo "make engine-compiled  compile the engine's verification path with mypyc (opt-in; make engine-pure undoes it)"
 	@echo "make test-compiled    the engine's tests against the compiled modules, then pure Python again"
@@ -97,6 +98,10 @@ bench-web: install
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
 	else echo "wrk is missing: sudo apt-get install wrk"; exit 1; fi
 	$(PY) tools/bench_web.py
+
+# The same tournaments (built when missing), in-process: no gunicorn or wrk needed.
+bench-cold: install
+	$(PY) tools/bench_cold.py
 
 # `python -m engine verify FILE` timed as a child process (CPU time, start-up included)
 # on long games as players write them, beside `python -c pass` (issue 12). GAMES=10000

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournaments.display import stage_name
-from tournaments.models import Series
 from tournaments.pairing import Bracket
 from tournaments.pairing.types import (
     BracketMatch,
@@ -30,6 +29,7 @@ from tournaments.pairing.types import (
     Source,
     WinnerOf,
 )
+from tournaments.selectors.rows import SeriesRow
 
 BOX_W = 200  # px: a box, its two lines and their scores
 BOX_H = 48
@@ -127,7 +127,7 @@ def _source_text(source: Source, names: Mapping[int, str], seeds: Sequence[int])
     return "?"
 
 
-def _results(series: Sequence[Series]) -> dict[str, int]:
+def _results(series: Sequence[SeriesRow]) -> dict[str, int]:
     """The winning side of every decided series, as ``Bracket.advance`` takes them."""
     results = {}
     for s in series:
@@ -151,7 +151,7 @@ def _rows(matches: Sequence[BracketMatch]) -> dict[str, float]:
 
 
 def bracket_drawing(
-    bracket: Bracket[int], series: Sequence[Series], names: Mapping[int, str]
+    bracket: Bracket[int], series: Sequence[SeriesRow], names: Mapping[int, str]
 ) -> Drawing:
     """Boxes, connectors and headings of the whole bracket, in pixels."""
     by_slot = {s.slot: s for s in series if s.slot}
@@ -218,7 +218,7 @@ def bracket_drawing(
 def _box(
     m: BracketMatch,
     at: tuple[int, int],
-    s: Series | None,
+    s: SeriesRow | None,
     state: BracketState[int] | None,
     names: Mapping[int, str],
     seeds: Sequence[int],

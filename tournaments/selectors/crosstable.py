@@ -10,7 +10,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournaments.models import Series, SeriesStatus
+from tournaments.models import SeriesStatus
+from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.standings import StandingRow
 
 WHITE, BLACK = "w", "b"
@@ -20,7 +21,7 @@ WHITE, BLACK = "w", "b"
 class CrossCell:
     """A round robin cell: one series against the column's player."""
 
-    series: Series
+    series: SeriesRow
     score_for: Decimal
     score_against: Decimal
     won: bool | None  # None: not decided
@@ -30,7 +31,7 @@ class CrossCell:
 class SwissCell:
     """A Swiss cell: the player's series in the column's round."""
 
-    series: Series
+    series: SeriesRow
     opponent: int | None  # the opponent's row number (None: a bye)
     opponent_name: str
     colour: str  # WHITE / BLACK in the series' first game; "" before it is played
@@ -45,7 +46,7 @@ CrossRows = list[tuple[StandingRow, list[list[CrossCell] | None]]]
 SwissRows = list[tuple[StandingRow, list[list[SwissCell]]]]
 
 
-def round_robin_crosstable(standings: list[StandingRow], series: list[Series]) -> CrossRows:
+def round_robin_crosstable(standings: list[StandingRow], series: list[SeriesRow]) -> CrossRows:
     """Each row a player, each column an opponent (``None`` on the diagonal)."""
     cells: dict[tuple[int, int], list[CrossCell]] = defaultdict(list)
     for s in series:
@@ -70,7 +71,7 @@ def round_robin_crosstable(standings: list[StandingRow], series: list[Series]) -
     ]
 
 
-def _result(s: Series, me: int) -> str:
+def _result(s: SeriesRow, me: int) -> str:
     if not s.closed:
         return ""
     if s.player2_id is None:  # a bye
@@ -84,20 +85,24 @@ def _result(s: Series, me: int) -> str:
 
 
 def swiss_crosstable(
-    standings: list[StandingRow], series: list[Series], first_whites: dict[int, int]
+    standings: list[StandingRow],
+    series: list[SeriesRow],
+    first_whites: dict[int, int],
+    round_numbers: dict[int, int],
 ) -> tuple[list[int], SwissRows]:
     """The round numbers (the columns) and each row's series per round.
 
-    ``first_whites`` maps a series id to the player who had white in its first game;
-    ``series`` come with their rounds and players."""
+    ``first_whites`` maps a series id to the player who had white in its first game,
+    ``round_numbers`` a round id to its number; ``series`` come with their players (not
+    their rounds: a query each)."""
     number = {row.player_id: i for i, row in enumerate(standings, start=1)}
-    rounds = sorted({s.round.number for s in series if s.round is not None})
+    rounds = sorted({round_numbers[s.round_id] for s in series if s.round_id is not None})
     column = {n: i for i, n in enumerate(rounds)}
     cells: dict[int, list[list[SwissCell]]] = {
         row.player_id: [[] for _ in rounds] for row in standings
     }
     for s in series:
-        if s.round is None:
+        if s.round_id is None:
             continue
         for me, opp in ((s.player1_id, s.player2_id), (s.player2_id, s.player1_id)):
             if me is None or me not in cells:
@@ -105,7 +110,7 @@ def swiss_crosstable(
             white = first_whites.get(s.pk)
             colour = "" if white is None or opp is None else WHITE if white == me else BLACK
             other = s.player2 if me == s.player1_id else s.player1
-            cells[me][column[s.round.number]].append(
+            cells[me][column[round_numbers[s.round_id]]].append(
                 SwissCell(
                     series=s,
                     opponent=None if opp is None else number.get(opp),

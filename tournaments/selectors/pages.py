@@ -36,6 +36,7 @@ from tournaments.selectors.crosstable import (
     round_robin_crosstable,
     swiss_crosstable,
 )
+from tournaments.selectors.rows import SeriesRow, attach_players, series_rows
 from tournaments.selectors.standings import (
     StandingRow,
     shown_tie_breaks,
@@ -58,13 +59,12 @@ def tournaments_visible(user: User | None) -> list[Tournament]:
 @dataclass(frozen=True, slots=True)
 class RoundRows:
     round: Round | None
-    series: list[Series]
+    series: list[SeriesRow]
 
 
 @dataclass
 class TournamentPage:
     tournament: Tournament
-    entries: list[Entry]
     rounds: list[RoundRows]
     standings: list[StandingRow]
     tie_breaks: list[str]
@@ -85,14 +85,12 @@ class TournamentPage:
 
 
 def tournament_page(*, tournament: Tournament) -> TournamentPage:
-    """Everything the tournament page shows: about eight queries, twelve with a bracket."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("player__club")
-    )  # fmt: skip
-    # the page shows each series' players (names) and ids only: no round or winner rows
-    series = list(Series.objects.select_related("player1", "player2").filter(tournament=tournament))
+    """Everything the tournament page shows: seven queries for a round robin, eight for
+    a Swiss, twelve with a bracket, whatever the size. Series are plain rows
+    (selectors/rows.py), not model instances."""
+    series = series_rows(Series.objects.filter(tournament=tournament))
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    by_round: dict[int | None, list[Series]] = defaultdict(list)
+    by_round: dict[int | None, list[SeriesRow]] = defaultdict(list)
     for s in series:
         by_round[s.round_id].append(s)
     rows = [RoundRows(r, by_round.get(r.pk, [])) for r in rounds]
@@ -106,7 +104,7 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
             bracket_error = exc.message
     standings = standings_for_tournament(tournament=tournament, bracket=bracket)
     tie_breaks = list(shown_tie_breaks(tournament))
-    page = TournamentPage(tournament, entries, rows, standings, tie_breaks)
+    page = TournamentPage(tournament, rows, standings, tie_breaks)
     page.bracket_error = bracket_error
     if tournament.format in ROUND_ROBIN_FORMATS:
         page.crosstable = round_robin_crosstable(standings, series)
@@ -116,21 +114,28 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
                 "series_id", "white_id"
             )
         )  # one query more
-        page.swiss_rounds, page.swiss_crosstable = swiss_crosstable(standings, series, first_whites)
+        numbers = {r.pk: r.number for r in rounds}
+        page.swiss_rounds, page.swiss_crosstable = swiss_crosstable(
+            standings, series, first_whites, numbers
+        )
     if bracket is not None:
-        names = {e.player_id: e.player.name for e in entries}
+        names = dict(
+            Entry.objects.filter(tournament=tournament).values_list("player_id", "player__name")
+        )
         page.bracket = bracket_drawing(bracket, series, names)
     return page
 
 
 def series_with_games(*, pk: int) -> Series:
-    """A series with its tournament, players and games (two queries)."""
-    games = Game.objects.select_related("white", "black", "winner").order_by("number")
-    return (
+    """A series with its tournament, players and games (two queries); the games' players
+    are the series' own instances (selectors/rows.py: attach_players)."""
+    series = (
         Series.objects.select_related("tournament", "round", "player1", "player2", "winner")
-        .prefetch_related(Prefetch("games", queryset=games))
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
         .get(pk=pk)
     )
+    attach_players(series, list(series.games.all()))
+    return series
 
 
 def game_with_series(*, pk: int) -> Game:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import ForeignKey, Q, QuerySet
+from django.db.models import Case, ForeignKey, Q, QuerySet, Value, When
 
 from tournaments.models import START_RATING, Player, RatingChange, Series, SeriesStatus
 
@@ -202,10 +202,26 @@ def _already_applied(series: Series, rows: list[RatingChange]) -> bool:
     )
 
 
-def _rated_after(series: Series) -> bool:
-    """Has a series that finished after this one (by finish time, then id) been rated?"""
+def _later(series: Series) -> Q:
+    """History rows of series that finished after this one (by finish time, then id)."""
     at = series.finished_at
-    return RatingChange.objects.filter(Q(at__gt=at) | Q(at=at, series_id__gt=series.pk)).exists()
+    return Q(at__gt=at) | Q(at=at, series_id__gt=series.pk)
+
+
+def _rows_and_later(series: Series, rated: bool) -> tuple[list[RatingChange], bool]:
+    """The history rows of ``series`` (at most two: one a player), and whether a series
+    that finished after it has been rated: one query. The rows come first, earliest
+    first, then at most one later row tells whether there is any."""
+    if not rated:
+        return list(RatingChange.objects.filter(series=series).order_by("at")), False
+    mine = Case(When(series=series, then=Value(0)), default=Value(1))
+    found = list(
+        RatingChange.objects.filter(Q(series=series) | _later(series)).order_by(mine, "at", "pk")[
+            :3
+        ]
+    )
+    rows = [row for row in found if row.series_id == series.pk]
+    return rows, len(rows) < len(found)
 
 
 def _held_players(series: Series) -> list[Player]:
@@ -261,7 +277,7 @@ def _replay_from(cut: tuple[datetime, int], held: list[Player]) -> None:
             )
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # part of the caller's write: no savepoint of its own
 def ratings_after_series(*, series: Series) -> None:
     """Bring the ratings up to date after ``series`` (saved) was finished or corrected.
 
@@ -274,10 +290,10 @@ def ratings_after_series(*, series: Series) -> None:
     # Results of the same players queue here; whatever they rated is visible below.
     locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
     rated = _is_rated(series)
-    rows = list(RatingChange.objects.filter(series=series))
+    rows, rated_after = _rows_and_later(series, rated)
     if rows and rated and _already_applied(series, rows):
         return
-    if rows or (rated and _rated_after(series)):
+    if rows or rated_after:
         places = [(row.at, series.pk) for row in rows]
         if rated:
             assert series.finished_at is not None

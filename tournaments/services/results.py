@@ -24,6 +24,7 @@ from tournaments.models import (
 from tournaments.selectors.access import User as User
 from tournaments.selectors.access import is_director as is_director
 from tournaments.selectors.access import signed_in as signed_in
+from tournaments.selectors.rows import attach_players
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
@@ -37,8 +38,8 @@ from tournaments.services.series import (
 def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
     rows = Series.objects.select_for_update(of=("self",)) if lock else Series.objects
     current = rows.select_related("tournament", "player1", "player2").get(pk=series.pk)
-    games = list(current.games.select_related("white", "black", "winner").order_by("number"))
-    return current, games
+    games = list(current.games.order_by("number"))
+    return current, attach_players(current, games)
 
 
 def _locked_series(series: Series) -> tuple[Series, list[Game]]:

@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.caching import cached, tournament_key
-from tournaments.models import Series, Tournament
+from tournaments.models import Tournament
 from tournaments.selectors.pages import tournament_page
+from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.standings import StandingRow
 from tournaments.views.common import check_visible, visible_tournament
 
@@ -51,7 +52,7 @@ def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
 @dataclass(frozen=True, slots=True)
 class HallData:
     title: str  # the round shown ("Round 3", "Series in play")
-    series: list[Series]
+    series: list[SeriesRow]
     standings: list[StandingRow]
     knockout: bool
 
