@@ -235,6 +235,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # no link inside each operation's toggle button (a control nested in a control), and
+    # plain code examples rather than a dark highlighting theme
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "syntaxHighlight": False},
     # Two models have a "kind": name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.series.GameKind",

@@ -80,9 +80,6 @@ PAGES: list[tuple[tuple[str, ...], str]] = [
     ((DIRECTOR,), "/jobs/import/tournament/"),
 ]
 SERVER_ERROR = "/__server_error__/"  # the 500 page, served by serve_error_page
-# pages drawn by third-party scripts (Swagger UI, Redoc): their own markup fails axe-core
-# (contrast, nested controls) in ways our templates cannot fix; the layout check holds
-THIRD_PARTY = ("/api/docs/", "/api/redoc/")
 
 
 def pages_for(role: str, values: dict[str, int | str]) -> list[str]:
