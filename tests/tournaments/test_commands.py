@@ -211,10 +211,11 @@ def test_import_records_enters_the_games_of_a_file(demo: str, tmp_path: Path) ->
     path = tmp_path / "game.nrd"
     path.write_text(first, encoding="utf-8")
 
-    output = run("import_records", str(series.pk), str(path))
+    with translation.override("en"):
+        output = run("import_records", str(series.pk), str(path))
 
-    result = read_records(first)[0].tag("Result")
-    assert f"game 1: ok, {result}" in output
+    side, kind = read_records(first)[0].tag("Result").split()
+    assert f"game 1: ok, {side} won ({kind})" in output
     series.refresh_from_db()
     assert series.status == SeriesStatus.IN_PLAY and series.games.count() == 1
     game = series.games.get()

@@ -65,7 +65,7 @@ def scan(source: str, name: str = "<source>") -> tuple[list[str], set[str], int]
         given: set[str] | None = set()
         params = keywords.get("params")
         if isinstance(params, ast.Dict):
-            given = {k.value for k in params.keys if isinstance(k, ast.Constant)}
+            given = {str(k.value) for k in params.keys if isinstance(k, ast.Constant)}
         elif params is not None:
             given = None  # computed params: not checked here
         for code in codes:
@@ -189,9 +189,7 @@ def test_an_invariant_broken_inside_the_algorithm_is_told_in_the_readers_languag
 def test_too_few_players_through_the_api(world: World) -> None:
     world.series.delete()
     world.other_series.delete()
-    Entry.objects.filter(tournament=world.tournament).exclude(
-        player=world.players["jana"]
-    ).delete()
+    Entry.objects.filter(tournament=world.tournament).exclude(player=world.players["jana"]).delete()
     czech = _generate(world, "cs")
     english = _generate(world, "en")
     assert czech["code"] == english["code"] == "too-few-players"

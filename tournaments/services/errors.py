@@ -71,6 +71,9 @@ class ResultError(ValueError):
         self.line = line
         self.col = col
         self.rule = rule
+        # an engine error's own data (code, params, rule, turn), to say it again later
+        # in another language (a game's verification note); None for the app's errors
+        self.engine: dict[str, Any] | None = None
         super().__init__(self.message)
 
     @classmethod
@@ -89,6 +92,10 @@ class ResultError(ValueError):
             rule=exc.rule,
         )
         error.params = {k: plain(v) for k, v in exc.params.items()}
+        error.engine = {
+            "code": exc.code, "params": error.params, "rule": exc.rule,
+            **{key: plain(getattr(exc, key, None)) for key in ("turn", "side", "dice", "text")},
+        }  # fmt: skip
         return error
 
     @classmethod
@@ -122,6 +129,7 @@ class ResultError(ValueError):
             rule=self.rule,
         )
         error.params = {**self.params, **error.params}
+        error.engine = self.engine
         return error
 
 
