@@ -44,8 +44,11 @@ KNOCKOUT = "Vánoční vyřazovací turnaj 2026"
 
 
 def run(*args: str) -> str:
+    """A command's output, in English (commands speak the active language, Czech unless
+    told otherwise; these tests read the English words)."""
     out = StringIO()
-    call_command(*args, stdout=out, stderr=StringIO())
+    with translation.override("en"):
+        call_command(*args, stdout=out, stderr=StringIO())
     return out.getvalue()
 
 
@@ -211,8 +214,7 @@ def test_import_records_enters_the_games_of_a_file(demo: str, tmp_path: Path) ->
     path = tmp_path / "game.nrd"
     path.write_text(first, encoding="utf-8")
 
-    with translation.override("en"):
-        output = run("import_records", str(series.pk), str(path))
+    output = run("import_records", str(series.pk), str(path))
 
     side, kind = read_records(first)[0].tag("Result").split()
     assert f"game 1: ok, {side} won ({kind})" in output
