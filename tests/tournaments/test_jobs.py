@@ -405,3 +405,20 @@ def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
     assert body["tournament"] == Tournament.objects.get(name="Kopie").pk
     bad = started(client.post("/jobs/import/tournament/", {"file": upload("[]")}))
     assert finished(client, bad, worker)["error"] == "this is not a tournament archive"
+
+
+@pytest.mark.django_db
+def test_a_running_jobs_stage_is_said_in_the_readers_language(world: World):
+    """The stage is stored as its code ("verifying"); the page and the API the page's
+    script polls say it in the reader's language."""
+    job = Job.objects.create(
+        kind=JobKind.VERIFY_GAMES, status="running", stage="verifying", done=3, total=9,
+        created_by=world.users["boss"], tournament=world.tournament,
+    )  # fmt: skip
+    client = world.client("boss")
+    english = client.get(f"/api/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    czech = client.get(f"/api/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="cs").json()
+    assert english["stage"] == czech["stage"] == "verifying"
+    assert english["stage_text"] == "verifying" and czech["stage_text"] != "verifying"
+    html = page(world, "boss").get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert f'<span id="job-stage">{czech["stage_text"]}</span>' in html
