@@ -210,9 +210,15 @@ def test_import_players_command_and_api(world: World, tmp_path):
     path = tmp_path / "players.csv"
     path.write_text("name,club,rating\nFilip,Brno,1510\nFilip,Brno,1520\n", encoding="utf-8")
     out = io.StringIO()
-    call_command("import_players", str(path), stdout=out)
+    with translation.override("en"):
+        call_command("import_players", str(path), stdout=out)
     assert "line 3: duplicate of line 2" in out.getvalue()
     assert "1 player(s) imported" in out.getvalue()
+    czech = io.StringIO()
+    path.write_text("name,club,rating\nHana,Brno,1500\nHana,Brno,1500\n", encoding="utf-8")
+    with translation.override("cs"):  # a command speaks the active language
+        call_command("import_players", str(path), stdout=czech)
+    assert "imported" not in czech.getvalue() and "duplicate" not in czech.getvalue()
     upload = io.BytesIO(b"name,club\nGustav,Ostrava\nFilip,Brno\n")
     upload.name = "players.csv"
     response = world.client("staff").post(
