@@ -191,7 +191,8 @@ def test_verify_games_job_finds_a_tampered_record(world: World):
         "games": 1, "ok": 0, "failed": 1, "changed": 1,
     }  # fmt: skip
     game.refresh_from_db()
-    assert not game.verified and "Nobody" in game.verification
+    assert not game.verified and game.verification_note["params"]["record_white"] == "Nobody"
+    assert "Nobody" in game.verification
     html = client.get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 games with a record: 0 ok, 1 failed" in html and f"/games/{game.pk}/" in html
 
