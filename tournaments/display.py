@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 SIDES = {"white": gettext_lazy("white"), "black": gettext_lazy("black")}
 VARIANTS = {
@@ -26,6 +26,22 @@ ENDINGS = {
     "resigned": gettext_lazy("resignation"),
     "dropped": gettext_lazy("double dropped"),
 }
+
+
+# a background job's stage: the ``desc`` its services give their progress (stored on the
+# job as this code), said in the reader's language on the job's page and in the API
+JOB_STAGES = {
+    "games": pgettext_lazy("job stage", "games"),
+    "series": pgettext_lazy("job stage", "series"),
+    "players": pgettext_lazy("job stage", "players"),
+    "verifying": pgettext_lazy("job stage", "verifying"),
+    "analysing": pgettext_lazy("job stage", "analysing"),
+}
+
+
+def job_stage_name(stage: str) -> str:
+    """A job's stage in the reader's language; an unknown one as it is."""
+    return str(JOB_STAGES.get(stage, stage))
 
 
 def side_name(side: str) -> str:

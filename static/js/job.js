@@ -22,7 +22,7 @@
           bar.value = job.done;
           count.textContent = job.done + " / " + job.total;
         }
-        stage.textContent = job.stage;
+        stage.textContent = job.stage_text; // in the page's language (Accept-Language)
         setTimeout(poll, 1500);
       })
       .catch(function () { setTimeout(poll, 5000); });

@@ -26,6 +26,7 @@ ERRORS = {
     "Refused",
     "RecordTooLarge",
     "UploadTooLarge",
+    "DemoError",
 }
 GETTEXT = {"_", "gettext", "gettext_lazy", "_lazy", "ngettext", "pgettext", "npgettext"}
 # Errors whose constructor takes the error they wrap and builds the text itself; their

@@ -17,10 +17,12 @@ from django.utils import translation
 from tests.tournaments.helpers import World, a_record
 from tournaments.models import (
     Club,
+    Entry,
     Game,
     Player,
     Series,
     Submission,
+    TieBreak,
     Tournament,
 )
 from tournaments.services.errors import ResultError
@@ -112,25 +114,55 @@ def test_export_records_command(played: World, tmp_path):
 
 # standings and crosstables -----------------------------------------------------------
 
+# the English headings, none of which a Czech download may hold
+ENGLISH_HEADINGS = {
+    "rank", "player", "club", "series played", "series won", "series drawn", "series lost",
+    "game points for", "game points against", "mars wins", "points", "withdrawn",
+    "head-to-head", "game-point difference", "progressive score",  # Buchholz is a name
+}  # fmt: skip
+
+
+def test_csv_headings_are_in_the_downloaders_language(played: World):
+    client = played.client(None)
+    t = played.tournament
+    Entry.objects.filter(tournament=t, player=played.players["karel"]).update(withdrawn=True)
+    url = f"/api/tournaments/{t.pk}/standings.csv"
+    czech = list(csv.reader(io.StringIO(client.get(url, HTTP_ACCEPT_LANGUAGE="cs").text)))
+    english = list(csv.reader(io.StringIO(client.get(url, HTTP_ACCEPT_LANGUAGE="en").text)))
+    assert english[0][:3] == ["rank", "player", "club"] and english[0][-1] == "withdrawn"
+    assert len(czech[0]) == len(english[0]) and czech[1:] != english[1:]  # "yes" is said too
+    assert not ENGLISH_HEADINGS & {h.casefold() for h in czech[0]}, czech[0]
+    assert [row[:-1] for row in czech[1:]] == [row[:-1] for row in english[1:]]
+    karel = next(row for row in english[1:] if row[1] == "Karel")
+    assert karel[-1] == "yes"
+    url = f"/api/tournaments/{t.pk}/crosstable.csv"
+    czech = list(csv.reader(io.StringIO(client.get(url, HTTP_ACCEPT_LANGUAGE="cs").text)))
+    english = list(csv.reader(io.StringIO(client.get(url, HTTP_ACCEPT_LANGUAGE="en").text)))
+    assert english[0][:2] == ["rank", "player"] and "Karel (withdrawn)" in english[0]
+    assert not ENGLISH_HEADINGS & {h.casefold() for h in czech[0][:2]}, czech[0]
+    assert "Karel (withdrawn)" not in czech[0] and any("Karel" in h for h in czech[0])
+
 
 def test_standings_and_crosstable_as_csv(played: World):
     client = played.client(None)
     t = played.tournament
-    response = client.get(f"/api/tournaments/{t.pk}/standings.csv")
+    response = client.get(f"/api/tournaments/{t.pk}/standings.csv", HTTP_ACCEPT_LANGUAGE="en")
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 4
     assert {r["player"] for r in rows} == {"Jana", "Petr", "Eva", "Karel"}
     assert list(rows[0])[:3] == ["rank", "player", "club"]
-    assert all(b in rows[0] for b in t.tie_breaks)
-    winners = {r["player"] for r in rows if r["won"] == "1"}
+    with translation.override("en"):
+        assert all(str(dict(TieBreak.choices)[b]) in rows[0] for b in t.tie_breaks)
+    winners = {r["player"] for r in rows if r["series won"] == "1"}
     played.series.refresh_from_db()
     played.other_series.refresh_from_db()
     expected = {played.series.winner.name, played.other_series.winner.name}
     assert winners == expected
     table = list(csv.reader(io.StringIO(
-        client.get(f"/api/tournaments/{t.pk}/crosstable.csv").content.decode()
+        client.get(f"/api/tournaments/{t.pk}/crosstable.csv", HTTP_ACCEPT_LANGUAGE="en")
+        .content.decode()
     )))  # fmt: skip
     header, body = table[0], table[1:]
     assert header[:2] == ["rank", "player"] and len(header) == 6
@@ -178,9 +210,15 @@ def test_import_players_command_and_api(world: World, tmp_path):
     path = tmp_path / "players.csv"
     path.write_text("name,club,rating\nFilip,Brno,1510\nFilip,Brno,1520\n", encoding="utf-8")
     out = io.StringIO()
-    call_command("import_players", str(path), stdout=out)
+    with translation.override("en"):
+        call_command("import_players", str(path), stdout=out)
     assert "line 3: duplicate of line 2" in out.getvalue()
     assert "1 player(s) imported" in out.getvalue()
+    czech = io.StringIO()
+    path.write_text("name,club,rating\nHana,Brno,1500\nHana,Brno,1500\n", encoding="utf-8")
+    with translation.override("cs"):  # a command speaks the active language
+        call_command("import_players", str(path), stdout=czech)
+    assert "imported" not in czech.getvalue() and "duplicate" not in czech.getvalue()
     upload = io.BytesIO(b"name,club\nGustav,Ostrava\nFilip,Brno\n")
     upload.name = "players.csv"
     response = world.client("staff").post(

@@ -191,7 +191,8 @@ def test_verify_games_job_finds_a_tampered_record(world: World):
         "games": 1, "ok": 0, "failed": 1, "changed": 1,
     }  # fmt: skip
     game.refresh_from_db()
-    assert not game.verified and "Nobody" in game.verification
+    assert not game.verified and game.verification_note["params"]["record_white"] == "Nobody"
+    assert "Nobody" in game.verification
     html = client.get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 games with a record: 0 ok, 1 failed" in html and f"/games/{game.pk}/" in html
 
@@ -405,3 +406,20 @@ def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
     assert body["tournament"] == Tournament.objects.get(name="Kopie").pk
     bad = started(client.post("/jobs/import/tournament/", {"file": upload("[]")}))
     assert finished(client, bad, worker)["error"] == "this is not a tournament archive"
+
+
+@pytest.mark.django_db
+def test_a_running_jobs_stage_is_said_in_the_readers_language(world: World):
+    """The stage is stored as its code ("verifying"); the page and the API the page's
+    script polls say it in the reader's language."""
+    job = Job.objects.create(
+        kind=JobKind.VERIFY_GAMES, status="running", stage="verifying", done=3, total=9,
+        created_by=world.users["boss"], tournament=world.tournament,
+    )  # fmt: skip
+    client = world.client("boss")
+    english = client.get(f"/api/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    czech = client.get(f"/api/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="cs").json()
+    assert english["stage"] == czech["stage"] == "verifying"
+    assert english["stage_text"] == "verifying" and czech["stage_text"] != "verifying"
+    html = page(world, "boss").get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert f'<span id="job-stage">{czech["stage_text"]}</span>' in html

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.pages_data import recorded_game, round_robin
 from tournaments.models import Game
@@ -60,7 +61,9 @@ def test_a_record_with_an_accepted_turn_is_stored_verified_with_the_turn_named(c
         record="\n".join(lines) + "\n",
     )  # fmt: skip
     assert stored.verified
-    assert "(irregular: turn 1 white accepted)" in stored.verification
+    assert stored.verification_note["params"]["irregular"] == [[1, "white"]]
+    with translation.override("en"):
+        assert "(irregular: turn 1 white accepted)" in stored.verification
     html = client.get(
         reverse("tournaments:game", args=[stored.pk]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()

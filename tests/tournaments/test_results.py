@@ -202,7 +202,13 @@ def test_a_full_record_is_verified_and_stored_canonically(series, jana, petr):
     game = game_enter_record(series=series, record=text)
     outcome = replay(read_records(text)[0]).outcome
     assert outcome is not None
-    assert game.verified and game.verification == f"ok, {outcome.result}"
+    side, kind = outcome.result.split()
+    assert game.verified and game.verification_note == {
+        "code": "verified",
+        "params": {"winner": side, "kind": kind, "ended": "played", "cube": 1, "irregular": []},
+    }
+    with translation.override("en"):  # the note is said in the reader's language
+        assert game.verification == f"ok, {side} won ({kind})"
     assert game.white == jana and game.black == petr
     assert game.kind == outcome.kind
     assert (game.winner == jana) == (outcome.winner == 0)

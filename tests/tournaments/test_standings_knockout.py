@@ -228,11 +228,11 @@ def test_api_standings_of_a_knockout() -> None:
 @pytest.mark.django_db
 def test_standings_csv_of_a_knockout_has_no_tie_breaks() -> None:
     t = knockout("single_elimination", 6, upset_in_third_place, third_place=True)
-    response = APIClient().get(f"/api/tournaments/{t.pk}/standings.csv")
+    response = APIClient().get(f"/api/tournaments/{t.pk}/standings.csv", HTTP_ACCEPT_LANGUAGE="en")
     lines = response.content.decode().splitlines()
     assert lines[0] == (
-        "rank,player,club,played,won,drawn,lost,game_points_for,game_points_against,"
-        "mars_wins,points,withdrawn"
+        "rank,player,club,series played,series won,series drawn,series lost,game points for,"
+        "game points against,mars wins,points,withdrawn"
     )
     assert [tuple(line.split(",")[1::-1]) for line in lines[1:]] == SIX_WITH_P3
 

@@ -20,9 +20,13 @@ from tournaments.models import Job
 
 
 class JobSerializer(serializers.ModelSerializer):
+    stage_text = serializers.CharField(
+        read_only=True, help_text="the stage in the request's language (stage: its code)"
+    )
+
     class Meta:
         model = Job
-        fields = ["id", "kind", "status", "stage", "done", "total", "result", "error",
+        fields = ["id", "kind", "status", "stage", "stage_text", "done", "total", "result", "error",
                   "tournament", "created_at", "started_at", "finished_at"]  # fmt: skip
         read_only_fields = fields
 

@@ -132,13 +132,21 @@ class CorrectionSerializer(serializers.ModelSerializer):
 
 class GameSerializer(serializers.ModelSerializer):
     value = serializers.IntegerField(read_only=True)
+    verification = serializers.CharField(
+        read_only=True, help_text="what the rules engine found, in the request's language."
+    )
+    verification_note = serializers.JSONField(
+        read_only=True,
+        help_text="the same as data: a stable code and its params (tournaments/verification.py).",
+    )
     corrections = CorrectionSerializer(many=True, read_only=True)
 
     class Meta:
         model = Game
         fields = [
             "id", "series", "number", "white", "black", "winner", "kind", "ended", "cube",
-            "value", "record", "verified", "verification", "entered_at", "version",
+            "value", "record", "verified", "verification", "verification_note", "entered_at",
+            "version",
             "corrections",
         ]  # fmt: skip
 

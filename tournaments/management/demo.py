@@ -26,6 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Club, Player, Series, Tournament
@@ -56,8 +57,11 @@ KNOCKOUT_FILE = "knockout.json"
 _SERIES_TAG = re.compile(r'^([ \t]*\[Series[ \t]+")([^"\\]*)("[ \t]*\][ \t]*)$', re.MULTILINE)
 
 
-class DemoError(ValueError):
-    """The demo files cannot be read or do not fit together."""
+class DemoError(ResultError):
+    """The demo files cannot be read or do not fit together: a gettext text with its
+    code and params, as every refusal of the app (said in the command's language)."""
+
+    code = "demo-error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +88,15 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise DemoError(f"{path}: {exc}") from None
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: Exception) -> DemoError:
+    return DemoError(
+        _("%(path)s cannot be read: %(reason)s"),
+        code="demo-unreadable",
+        params={"path": str(path), "reason": str(exc)},
+    )
 
 
 def demo_club_name(directory: Path = DEMO_DIR) -> str:
@@ -133,7 +145,11 @@ def _tournament(
         round_ = round_create(tournament=tournament, number=round_data["number"])
         for pairing in round_data["series"]:
             if pairing["key"] in by_key:
-                raise DemoError(f"{data['name']}: the pairing {pairing['key']} is given twice")
+                raise DemoError(
+                    _("%(tournament)s: the pairing %(key)s is given twice"),
+                    code="demo-pairing-twice",
+                    params={"tournament": data["name"], "key": pairing["key"]},
+                )
             by_key[pairing["key"]] = series_create(
                 tournament=tournament, round=round_, table=pairing.get("table"),
                 player1=players[pairing["player1"]], player2=players[pairing["player2"]],
@@ -162,7 +178,11 @@ def _knockout(data: dict[str, Any], players: dict[str, Player]) -> tuple[Tournam
             .filter(tournament=tournament, slot=slot).first()
         )  # fmt: skip
         if series is None or players[winner].pk not in (series.player1_id, series.player2_id):
-            raise DemoError(f"{data['name']}: {winner} does not play in {slot}")
+            raise DemoError(
+                _("%(tournament)s: %(player)s does not play in %(slot)s"),
+                code="demo-not-in-slot",
+                params={"tournament": data["name"], "player": winner, "slot": slot},
+            )
         white = series_next_white(series, list(series.games.all())) or series.player1
         assert white is not None
         game_enter_quick(series=series, white=white, winner=players[winner], kind=kind)
@@ -173,19 +193,28 @@ def _games(path: Path, by_key: dict[str, Series]) -> list[DemoGame]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DemoError(f"{path}: {exc}") from None
+        raise _unreadable(path, exc) from None
     games = []
     for record in records_in_file(text):
-        source = f"{path.name} game {record.number}"
+        source = _("%(file)s, game %(number)s") % {"file": path.name, "number": record.number}
         games.append(_with_series_id(record, by_key, source))
     return games
 
 
 def _with_series_id(record: RecordInFile, by_key: dict[str, Series], source: str) -> DemoGame:
     tag = _SERIES_TAG.search(record.text)
-    if tag is None or tag.group(2) not in by_key:
-        found = f'[Series "{tag.group(2)}"]' if tag else "no [Series] tag"
-        raise DemoError(f"{source} (line {record.line}): {found}, not the key of a pairing")
+    if tag is None:
+        raise DemoError(
+            _("%(source)s (line %(line)s): the game has no [Series] tag"),
+            code="demo-no-series",
+            params={"source": source, "line": record.line},
+        )
+    if tag.group(2) not in by_key:
+        raise DemoError(
+            _('%(source)s (line %(line)s): [Series "%(key)s"] is not the key of a pairing'),
+            code="demo-unknown-series",
+            params={"source": source, "line": record.line, "key": tag.group(2)},
+        )
     series = by_key[tag.group(2)]
     text = _SERIES_TAG.sub(lambda m: f"{m.group(1)}{series.pk}{m.group(3)}", record.text, 1)
     return DemoGame(series, text, source, record.line)
@@ -215,17 +244,34 @@ def demo_load(
             made.append((tournament, by_key, len(games)))
             todo += games
     except KeyError as exc:
-        raise DemoError(f"the demo files name no {exc} (a player or a setting)") from None
+        raise DemoError(
+            _("the demo files name no %(name)s (a player or a setting)"),
+            code="demo-missing-name",
+            params={"name": str(exc)},
+        ) from None
     for game in progress(todo) if progress else todo:
         try:
             game_enter_record(series=game.series, record=game.text)
         except ResultError as exc:
-            raise DemoError(f"{game.source}: {located(exc, first_line=game.first_line)}") from exc
+            raise DemoError(
+                _("%(source)s: %(message)s"),
+                code="demo-game-refused",
+                params={"source": game.source,
+                        "message": located(exc, first_line=game.first_line)},
+            ) from exc  # fmt: skip
     summary.tournaments = [(t, len(by_key), count) for t, by_key, count in made]
     try:
         summary.tournaments += [_knockout(data, players) for data in _knockouts(directory)]
     except KeyError as exc:
-        raise DemoError(f"the knockout demo names no {exc} (a player or a setting)") from None
+        raise DemoError(
+            _("the knockout demo names no %(name)s (a player or a setting)"),
+            code="demo-knockout-missing-name",
+            params={"name": str(exc)},
+        ) from None
     except ResultError as exc:
-        raise DemoError(f"the knockout demo: {exc.message}") from exc
+        raise DemoError(
+            _("the knockout demo: %(message)s"),
+            code="demo-knockout-refused",
+            params={"message": exc.message},
+        ) from exc
     return summary

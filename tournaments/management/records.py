@@ -16,7 +16,8 @@ from tournaments.engine import UNLIMITED, ReadLimits, RecordTooLargeError, split
 from tournaments.models import Game
 from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
 from tournaments.services.errors import ResultError
-from tournaments.services.results import describe_checked
+from tournaments.services.results import checked_result, verified_note
+from tournaments.verification import Note, note, result_params
 
 T = TypeVar("T")
 
@@ -59,45 +60,44 @@ def located(exc: ResultError, *, first_line: int = 1) -> str:
     return _("line %(line)s: %(message)s") % {"line": line, "message": message}
 
 
-def _mismatch(game: Game, checked: CheckedGame) -> str | None:
+def _mismatch(game: Game, checked: CheckedGame) -> Note | None:
     """How the record disagrees with the result stored beside it (None: it agrees)."""
     named = (checked.white.strip().casefold(), checked.black.strip().casefold())
     if named != (game.white.name.strip().casefold(), game.black.name.strip().casefold()):
-        return (
-            f"the record has {checked.white} with white and {checked.black} with black, "
-            f"the stored game {game.white} and {game.black}"
-        )
+        return note("players-differ", record_white=checked.white, record_black=checked.black,
+                    white=game.white.name, black=game.black.name)  # fmt: skip
     stored_winner = None
     if game.winner_id is not None:
         stored_winner = "white" if game.winner_id == game.white_id else "black"
     told = (checked.winner, checked.kind, checked.ended, checked.cube)
     stored = (stored_winner, game.kind, game.ended, game.cube)
     if told != stored:
-        return (
-            f"the record tells {describe_checked(checked)}, but the stored result is "
-            f"{_describe_stored(stored_winner, game)}"
-        )
+        return note(
+            "result-differs",
+            told=checked_result(checked),
+            stored=result_params(winner=stored_winner, kind=game.kind, ended=game.ended,
+                                 cube=game.cube),
+        )  # fmt: skip
     return None
 
 
-def _describe_stored(winner: str | None, game: Game) -> str:
-    text = "draw" if winner is None else f"{winner} {game.kind}"
-    if game.ended != "played":
-        text += f" ({game.get_ended_display()})"
-    return text + (f", cube {game.cube}" if game.cube != 1 else "")
+def refused_note(exc: ResultError) -> Note:
+    """A record the engine (or the app) refuses, as a verification note: the engine's
+    error as data, to be said again in any language; the app's in the words said now."""
+    return note("refused", error=exc.engine, line=exc.line, col=exc.col, message=exc.message)
 
 
-def recheck_game(game: Game) -> tuple[bool, str]:
+def recheck_game(game: Game) -> tuple[bool, Note]:
     """Verify a stored game's record again with the engine, and check that it still tells
-    the stored result: (verified, verification message)."""
+    the stored result: (verified, verification note)."""
     try:
         checked = check_record(game.record, tournament=game.series.tournament)
     except ResultError as exc:
-        return False, located(exc)
+        return False, refused_note(exc)
     problem = _mismatch(game, checked)
     if problem is not None:
         return False, problem
-    return True, f"ok, {describe_checked(checked)}"
+    return True, verified_note(checked)
 
 
 def progress(

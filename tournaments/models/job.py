@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display import job_stage_name
+
 
 class JobKind(models.TextChoices):
     VERIFY_GAMES = "verify_games", _("verify the game records")
@@ -76,6 +78,11 @@ class Job(models.Model):
 
     def __str__(self) -> str:
         return f"job {self.pk} {self.kind} ({self.status})"
+
+    @property
+    def stage_text(self) -> str:
+        """The stage in the reader's language (``stage`` is its stable code)."""
+        return job_stage_name(self.stage)
 
     @property
     def finished(self) -> bool:

@@ -12,7 +12,7 @@ START_RATING = 1500.0
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     city = models.CharField(_("city"), max_length=120, blank=True)
-    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO 3166 code"))
 
     class Meta:
         ordering = ["name"]
@@ -29,7 +29,7 @@ class Player(models.Model):
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
         related_name="players",
     )  # fmt: skip
-    country = models.CharField(_("country"), max_length=2, blank=True, help_text="ISO 3166 code")
+    country = models.CharField(_("country"), max_length=2, blank=True, help_text=_("ISO 3166 code"))
     contact = models.CharField(_("contact"), max_length=200, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, verbose_name=_("user account"), null=True, blank=True,

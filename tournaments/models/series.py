@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import pairing_reason, result_text
 from tournaments.engine import WHITE, Outcome
+from tournaments.verification import verification_text
 
 
 def points_of(kind: str, cube: int = 1) -> int:
@@ -134,7 +135,9 @@ class Game(models.Model):
     cube = models.PositiveSmallIntegerField(_("cube"), default=1)
     record = models.TextField(_("record"), blank=True)
     verified = models.BooleanField(_("verified"), default=False)
-    verification = models.TextField(_("verification message"), blank=True)
+    # what the engine found, as a code and params (tournaments/verification.py), said in
+    # the reader's language by ``verification``
+    verification_note = models.JSONField(_("verification message"), default=dict, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
@@ -185,6 +188,11 @@ class Game(models.Model):
         """Game points to the winner (oin 1, mars 2, koks 3, times the cube); 0: draw.
         The one table is the engine's (``Outcome.points``)."""
         return points_of(self.kind, self.cube)
+
+    @property
+    def verification(self) -> str:
+        """The verification note in the reader's language ("ok, white won (mars)")."""
+        return verification_text(self.verification_note)
 
     @property
     def result_text(self) -> str:

@@ -62,7 +62,11 @@ class Bracket(Generic[T]):
         for m in self.matches:
             if m.id == match_id:
                 return m
-        raise PairingError(f"there is no match {match_id} in this bracket")
+        raise PairingError(
+            f"there is no match {match_id} in this bracket",
+            code="no-such-match",
+            params={"match": match_id},
+        )
 
     def advance(self, results: Mapping[str, int]) -> BracketState[T]:
         """Who plays where, given the winning side (0: first, 1: second) of each match
@@ -99,9 +103,17 @@ class Bracket(Generic[T]):
         known = {m.id for m in self.matches}
         for match_id, side in results.items():
             if match_id not in known:
-                raise PairingError(f"a result for {match_id}, which is not in this bracket")
+                raise PairingError(
+                    f"a result for {match_id}, which is not in this bracket",
+                    code="result-unknown-match",
+                    params={"match": match_id},
+                )
             if side not in (0, 1):
-                raise PairingError(f"{match_id}: the winning side must be 0 or 1, not {side}")
+                raise PairingError(
+                    f"{match_id}: the winning side must be 0 or 1, not {side}",
+                    code="bad-winning-side",
+                    params={"match": match_id, "side": side},
+                )
 
     def _champion(self, states: Mapping[str, MatchState[T]]) -> T | None:
         champion: T | None = None
@@ -122,15 +134,27 @@ def _match_state(
     status = _open_status(m, a, b, results, states)
     if status != "ready":
         if m.id in results:
-            raise PairingError(f"a result for {m.id}, which is {_status_words[status]}")
+            raise PairingError(
+                f"a result for {m.id}, which is {_status_words[status]}",
+                code="result-waiting-match" if status == "waiting" else "result-skipped-match",
+                params={"match": m.id},
+            )
         return MatchState(m, players, status)
     if a is _BYE and b is _BYE:
         if m.id in results:
-            raise PairingError(f"a result for {m.id}, which has no players")
+            raise PairingError(
+                f"a result for {m.id}, which has no players",
+                code="result-empty-match",
+                params={"match": m.id},
+            )
         return MatchState(m, players, "empty")
     if a is _BYE or b is _BYE:
         if m.id in results:
-            raise PairingError(f"a result for {m.id}, which is a bye")
+            raise PairingError(
+                f"a result for {m.id}, which is a bye",
+                code="result-bye-match",
+                params={"match": m.id},
+            )
         return MatchState(m, players, "walkover", players[1] if a is _BYE else players[0])
     if m.id not in results:
         return MatchState(m, players, "ready")
@@ -148,7 +172,11 @@ def seeding_order(size: int) -> list[int]:
     [1, 8, 4, 5, 2, 7, 3, 6]
     """
     if size < 1 or size & (size - 1):
-        raise PairingError(f"a bracket has a power of two slots, not {size}")
+        raise PairingError(
+            f"a bracket has a power of two slots, not {size}",
+            code="bracket-size",
+            params={"size": size},
+        )
     order = [1]
     while len(order) < size:
         total = 2 * len(order) + 1
@@ -198,9 +226,9 @@ def _check_seeds(seeds: Sequence[T]) -> None:
             "an elimination bracket needs at least two players", code="too-few-players"
         )
     if len(set(seeds)) != len(seeds):
-        raise PairingError("a player appears twice in the seeding")
+        raise PairingError("a player appears twice in the seeding", code="player-twice")
     if any(seed is None for seed in seeds):
-        raise PairingError("a seed is missing (None)")
+        raise PairingError("a seed is missing (None)", code="seed-missing")
 
 
 def single_elimination(
@@ -249,7 +277,10 @@ def _consolation(matches: Sequence[BracketMatch]) -> list[BracketMatch]:
     first = [m for m in matches if m.bracket == "winners" and m.round == 1]
     real = [m for m in first if not any(isinstance(s, Bye) for s in m.sources)]
     if len(real) < 2:
-        raise PairingError("a consolation bracket needs at least two first-round series")
+        raise PairingError(
+            "a consolation bracket needs at least two first-round series",
+            code="consolation-too-small",
+        )
 
     def expected_loser(m: BracketMatch) -> int:
         return max(s.number for s in m.sources if isinstance(s, Seed))
@@ -333,7 +364,11 @@ def drop_orders(size: int) -> list[DropOrder]:
     ['reverse', 'half_shift', 'reverse_half_shift', 'reverse', 'natural']
     """
     if size < 4 or size & (size - 1):
-        raise PairingError(f"a losers' bracket comes from 4, 8, 16, … slots, not {size}")
+        raise PairingError(
+            f"a losers' bracket comes from 4, 8, 16, … slots, not {size}",
+            code="losers-bracket-size",
+            params={"size": size},
+        )
     rounds = size.bit_length() - 1
 
     def block(r: int, k: int) -> int:

@@ -28,7 +28,11 @@ def berger_numbers(n: int) -> list[list[tuple[int, int]]]:
     [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
     """
     if n < 2 or n % 2:
-        raise PairingError(f"a Berger table needs an even number of seats, not {n}")
+        raise PairingError(
+            f"a Berger table needs an even number of seats, not {n}",
+            code="berger-seats",
+            params={"seats": n},
+        )
     half = n // 2
     base = [(i, n + 1 - i) for i in range(1, half + 1)]
     rounds = []
@@ -58,7 +62,7 @@ def berger_schedule(players: Sequence[T], *, double: bool = False) -> list[list[
     if len(players) < 2:
         raise PairingError("a round robin needs at least two players", code="too-few-players")
     if len(set(players)) != len(players):
-        raise PairingError("a player appears twice in the round robin")
+        raise PairingError("a player appears twice in the round robin", code="player-twice")
     seats = len(players) + len(players) % 2
     seat_player: dict[int, T | None] = dict(enumerate(players, start=1))
 

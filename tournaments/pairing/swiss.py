@@ -136,9 +136,9 @@ def _last_float(player: SwissPlayer[Id]) -> FloatDirection | None:
 
 def _seat_players(players: Sequence[SwissPlayer[Id]]) -> list[_Seat[Id]]:
     if len({p.id for p in players}) != len(players):
-        raise PairingError("a player appears twice in the list to pair")
+        raise PairingError("a player appears twice in the list to pair", code="player-twice")
     if len({p.rank for p in players}) != len(players):
-        raise PairingError("two players have the same rank")
+        raise PairingError("two players have the same rank", code="same-rank")
     exact = {p.id: _exact(p.score) for p in players}
     scores = sorted(set(exact.values()), reverse=True)
     scale = math.lcm(*(s.denominator for s in scores))

@@ -58,6 +58,7 @@ from tournaments.services.results import (
     signed_in,
 )
 from tournaments.services.setup import entry_register, round_create, series_create, series_forfeit
+from tournaments.verification import Note, is_note, note_from_text
 
 
 @dataclass
@@ -418,10 +419,10 @@ class _Importer:
         if record and not g["verified"]:
             # a record kept beside a result corrected by hand: stored, marked unverified
             game.record, game.verified = record, False
-            game.verification = str(g["verification"] or "")
+            game.verification_note = archived_note(g, cube=game.cube)
         corrections = g["corrections"]
         game.version = len(corrections)
-        game.save(update_fields=["record", "verified", "verification", "version"])
+        game.save(update_fields=["record", "verified", "verification_note", "version"])
         Game.objects.filter(pk=game.pk).update(entered_at=_dt(g["entered_at"]) or game.entered_at)
         for c in corrections:
             correction = Correction.objects.create(
@@ -459,3 +460,13 @@ def _shown(value: Any) -> str:
 
 
 __all__ = ["ArchiveImport", "correction_reason", "tournament_import"]
+
+
+def archived_note(g: dict[str, Any], *, cube: int) -> Note:
+    """An archived game's verification note: the data (``verification_note``) where the
+    archive has it, else its text (archives made before the note was data) read as
+    migration 0013 reads it; an archive's note is checked to be a note before it is kept."""
+    stored = g.get("verification_note")
+    if isinstance(stored, dict) and is_note(stored):
+        return stored
+    return note_from_text(str(g.get("verification") or ""), cube=cube)

@@ -34,7 +34,8 @@ class CheckedGame:
     cube: int
     text: str  # the canonical record as stored
     tags: dict[str, str]
-    irregular: str = ""  # "turn 12 white accepted": turns the opponent accepted as played
+    # the turns the opponent accepted as played, (turn number, side), in the order played
+    irregular: tuple[tuple[int, str], ...] = ()
 
 
 def has_option(tournament: Tournament, name: str) -> bool:
@@ -182,5 +183,5 @@ def check_record(
         cube=outcome.cube,
         text=result.canonical(),
         tags=tags,
-        irregular=result.irregular_text(),
+        irregular=tuple((n, SIDE_NAMES[side]) for n, side in result.irregular),
     )

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import pgettext, pgettext_lazy
 
 from tournaments.engine import write_tags
 from tournaments.models import (
@@ -26,6 +27,7 @@ from tournaments.models import (
     Series,
     SeriesStatus,
     Submission,
+    TieBreak,
     Tournament,
 )
 from tournaments.selectors.standings import shown_tie_breaks, standings_for_tournament
@@ -140,15 +142,43 @@ class _SafeWriter:
         self.writer.writerow([csv_cell(v) for v in row])
 
 
+# The CSV files' column headings, said in the language of whoever downloads them (issue
+# 15); a tie-break's column is headed by its name (TieBreak's label).
+HEADINGS = {
+    "rank": pgettext_lazy("CSV heading", "rank"),
+    "player": pgettext_lazy("CSV heading", "player"),
+    "club": pgettext_lazy("CSV heading", "club"),
+    "played": pgettext_lazy("CSV heading", "series played"),
+    "won": pgettext_lazy("CSV heading", "series won"),
+    "drawn": pgettext_lazy("CSV heading", "series drawn"),
+    "lost": pgettext_lazy("CSV heading", "series lost"),
+    "game_points_for": pgettext_lazy("CSV heading", "game points for"),
+    "game_points_against": pgettext_lazy("CSV heading", "game points against"),
+    "mars_wins": pgettext_lazy("CSV heading", "mars wins"),
+    "points": pgettext_lazy("CSV heading", "points"),
+    "withdrawn": pgettext_lazy("CSV heading", "withdrawn"),
+}
+STANDINGS_COLUMNS = ("rank", "player", "club", "played", "won", "drawn", "lost",
+                     "game_points_for", "game_points_against", "mars_wins", "points")  # fmt: skip
+
+
+def standings_headings(breaks: Iterable[str]) -> list[str]:
+    """The standings CSV's first line in the active language."""
+    names = dict(TieBreak.choices)
+    return [
+        *(str(HEADINGS[c]) for c in STANDINGS_COLUMNS),
+        *(str(names.get(b, b)) for b in breaks),
+        str(HEADINGS["withdrawn"]),
+    ]
+
+
 def standings_csv(tournament: Tournament) -> str:
     rows = standings_for_tournament(tournament=tournament)
     breaks = list(shown_tie_breaks(tournament))  # none for a knockout
     out = io.StringIO()
     writer = _SafeWriter(out)
-    writer.writerow(
-        ["rank", "player", "club", "played", "won", "drawn", "lost", "game_points_for",
-         "game_points_against", "mars_wins", "points", *breaks, "withdrawn"]
-    )  # fmt: skip
+    writer.writerow(standings_headings(breaks))
+    withdrawn = pgettext("CSV cell", "yes")
     for r in rows:
         values = dict(r.tiebreaks)
         writer.writerow(
@@ -157,7 +187,7 @@ def standings_csv(tournament: Tournament) -> str:
              r.mars_wins, score_text(r.points),
              *("" if values.get(b) is None else score_text(Decimal(values[b] or 0))
                for b in breaks),
-             "yes" if r.withdrawn else ""]
+             withdrawn if r.withdrawn else ""]
         )  # fmt: skip
     return out.getvalue()
 
@@ -183,9 +213,12 @@ def crosstable_csv(tournament: Tournament) -> str:
     writer = _SafeWriter(out)
 
     def name(r: Any) -> str:
-        return f"{r.player_name} (withdrawn)" if r.withdrawn else r.player_name
+        if r.withdrawn:
+            return pgettext("CSV heading", "%(name)s (withdrawn)") % {"name": r.player_name}
+        return str(r.player_name)
 
-    writer.writerow(["rank", "player", *(name(r) for r in rows)])
+    heading = [str(HEADINGS["rank"]), str(HEADINGS["player"])]
+    writer.writerow([*heading, *(name(r) for r in rows)])
     for r in rows:
         writer.writerow(
             [r.rank, name(r)] + [" ".join(cells.get((r.player_id, other), [])) for other in order]
@@ -345,6 +378,7 @@ def _archived_game(g: Game, pref: dict[int, int]) -> dict[str, Any]:
         "number": g.number, "white": pref[g.white_id], "black": pref[g.black_id],
         "winner": pref.get(g.winner_id or 0), "kind": g.kind, "ended": g.ended, "cube": g.cube,
         "record": g.record, "verified": g.verified, "verification": g.verification,
+        "verification_note": g.verification_note,
         "entered_by": _username(g.entered_by), "entered_at": _plain(g.entered_at),
         "version": g.version,
         "corrections": [

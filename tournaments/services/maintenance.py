@@ -36,13 +36,13 @@ def games_reverify(
     games = games.order_by("series__tournament_id", "series_id", "number")
     report = Reverified(total=games.count())
     for game in progress(games.iterator(chunk_size=200), desc="verifying", total=report.total):
-        verified, message = recheck_game(game)
-        if (verified, message) != (game.verified, game.verification):
-            game.verified, game.verification = verified, message
-            game.save(update_fields=["verified", "verification"])
+        verified, found = recheck_game(game)
+        if (verified, found) != (game.verified, game.verification_note):
+            game.verified, game.verification_note = verified, found
+            game.save(update_fields=["verified", "verification_note"])
             report.changed += 1
         if not verified:
-            report.failures.append((game, message))
+            report.failures.append((game, game.verification))
     return report
 
 

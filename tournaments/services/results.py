@@ -33,6 +33,7 @@ from tournaments.services.series import (
     series_recompute,
     series_scores,
 )
+from tournaments.verification import note, result_params
 
 
 def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
@@ -216,8 +217,8 @@ class CheckedEntry:
     black: Player
     winner: Player | None
 
-    def describe(self) -> str:
-        return describe_checked(self.checked)
+    def note(self) -> dict[str, Any]:
+        return verified_note(self.checked)
 
 
 def series_check_record(
@@ -284,18 +285,23 @@ def game_enter_record(
     game = Game.objects.create(
         series=series, number=entry.number, white=entry.white, black=entry.black,
         winner=entry.winner, kind=checked.kind, ended=checked.ended, cube=checked.cube,
-        record=checked.text, verified=True, verification=f"ok, {entry.describe()}",
+        record=checked.text, verified=True, verification_note=entry.note(),
         entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games_now, game])
     return game
 
 
-def describe_checked(checked: CheckedGame) -> str:
-    result = "draw" if checked.winner is None else f"{checked.winner} {checked.kind}"
-    result += {"resigned": " by resignation", "dropped": " (double dropped)"}.get(checked.ended, "")
-    # as `python -m engine verify` says it (NOTATION: accepted)
-    return result + (f" (irregular: {checked.irregular})" if checked.irregular else "")
+def checked_result(checked: CheckedGame) -> dict[str, Any]:
+    """The result a verified record tells, as a verification note's params."""
+    return result_params(winner=checked.winner, kind=checked.kind, ended=checked.ended,
+                         cube=checked.cube, irregular=checked.irregular)  # fmt: skip
+
+
+def verified_note(checked: CheckedGame) -> dict[str, Any]:
+    """The verification note of a record that verifies: ``ok, white won (mars)``, with
+    its accepted irregular turns (NOTATION: accepted), said when it is shown."""
+    return note("verified", **checked_result(checked))
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:
@@ -319,7 +325,7 @@ def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
     game.white, game.black, game.winner = entry.white, entry.black, entry.winner
     game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
     game.record, game.verified = checked.text, True
-    game.verification = f"ok, {entry.describe()}"
+    game.verification_note = entry.note()
 
 
 def _correct_by_hand(
@@ -339,7 +345,7 @@ def _correct_by_hand(
     game.cube = cube or game.cube
     if game.record:  # the stored record no longer tells this result
         game.verified = False
-        game.verification = "corrected by hand: the record no longer matches the result"
+        game.verification_note = note("corrected")
     rules = result_rules(series=series, games=games, number=game.number)
     rules.check(series=series, winner=game.winner, kind=game.kind, ended=game.ended, cube=game.cube)
 

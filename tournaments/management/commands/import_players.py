@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.management.records import progress
 from tournaments.services.errors import ResultError
@@ -25,7 +26,9 @@ class Command(BaseCommand):
         try:
             data = options["file"].read_bytes()
         except OSError as exc:
-            raise CommandError(f"{options['file']}: cannot be read: {exc}") from None
+            raise CommandError(
+                _("%(path)s cannot be read: %(reason)s") % {"path": options["file"], "reason": exc}
+            ) from None
 
         def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
             return progress(
@@ -35,9 +38,12 @@ class Command(BaseCommand):
         try:
             report = players_import_csv(data=data, progress=bar)
         except ResultError as exc:
-            raise CommandError(f"{options['file']}: {exc.message}") from None
+            raise CommandError(
+                _("%(source)s: %(message)s") % {"source": options["file"], "message": exc.message}
+            ) from None
         for line, reason in report.rejected:
-            self.stdout.write(f"line {line}: {reason}")
+            self.stdout.write(_("line %(line)s: %(message)s") % {"line": line, "message": reason})
         self.stdout.write(
-            f"{len(report.created)} player(s) imported, {len(report.rejected)} line(s) refused"
+            _("%(created)s player(s) imported, %(refused)s line(s) refused")
+            % {"created": len(report.created), "refused": len(report.rejected)}
         )

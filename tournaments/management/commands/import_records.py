@@ -54,7 +54,9 @@ class Command(BaseCommand):
                     game = game_enter_record(series=series, record=record.text)
                 except ResultError as exc:
                     where = located(exc, first_line=record.line)
-                    self.stdout.write(f"game {record.number}: {where}")
+                    self.stdout.write(
+                        _("game %(number)s: %(note)s") % {"number": record.number, "note": where}
+                    )
                     raise CommandError(
                         _(
                             "%(path)s: game %(number)s was refused: %(why)s (%(entered)s "
@@ -63,7 +65,10 @@ class Command(BaseCommand):
                         % {"path": path, "number": record.number, "why": where, "entered": entered}
                     ) from exc
                 entered += 1
-                self.stdout.write(f"game {record.number}: {game.verification}")
+                self.stdout.write(
+                    _("game %(number)s: %(note)s")
+                    % {"number": record.number, "note": game.verification}
+                )
         series.refresh_from_db()
         self.stdout.write(
             f"{entered} game(s) entered; series {series}: {series.score1}-{series.score2}, "

@@ -52,14 +52,16 @@ class Command(BaseCommand):
         )  # fmt: skip
         total, changed = report.total, report.changed
         failures = [
-            f"  game {game.pk} ({game.series.tournament}: {game.series}, game "
-            f"{game.number}): {message}"
+            _("  game %(id)s (%(tournament)s: %(series)s, game %(number)s): %(message)s")
+            % {"id": game.pk, "tournament": game.series.tournament, "series": game.series,
+               "number": game.number, "message": message}
             for game, message in report.failures
-        ]
+        ]  # fmt: skip
         self.stdout.write(
-            f"{total} games with a record: {total - len(failures)} ok, {len(failures)} failed; "
-            f"{changed} updated"
-        )
+            _("%(total)s games with a record: %(ok)s ok, %(failed)s failed; %(changed)s updated")
+            % {"total": total, "ok": total - len(failures), "failed": len(failures),
+               "changed": changed}
+        )  # fmt: skip
         for line in failures:
             self.stdout.write(line)
         if failures:
