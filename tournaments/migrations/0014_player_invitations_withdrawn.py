@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0012_job_language"),
+        ("tournaments", "0013_verification_note"),
     ]
 
     operations = [
