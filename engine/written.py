@@ -18,6 +18,10 @@ from engine.movegen import (
     NOT_EXACT,
     NOT_HOME,
     TurnState,
+    generate,
+    phased_ends,
+    plays_more_than,
+    single_high_ends,
 )
 from engine.moves import Step, point_text
 from engine.notation import WrittenMove
@@ -316,7 +320,7 @@ class WrittenTurn:
                 return None
         if min(me) < 0:
             return None
-        ends = {(end.me, end.opp): end.steps for end in st.generate(self.me0, self.opp0)}
+        ends = {(end.me, end.opp): end.steps for end in generate(st, self.me0, self.opp0)}
         steps = ends.get((tuple(me), tuple(opp)))
         return None if steps is None else PlayedTurn(steps, me, opp)
 
@@ -324,20 +328,20 @@ class WrittenTurn:
         """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
         st, me0, opp0 = self.state, self.me0, self.opp0
         steps, me, opp = quick.steps, quick.me, quick.opp
-        if st.plays_more_than(me0, opp0, len(steps)):
+        if plays_more_than(st, me0, opp0, len(steps)):
             return False
         if st.variant.block_rule and not st.every_step and not st.block_ok(me, opp):
             return False
         a, b = st.dice
         if len(steps) == 1 and a != b and steps[0].die != a:
-            high = st.single_high_ends(me0, opp0)
+            high = single_high_ends(st, me0, opp0)
             return not high or tuple(me) in high
         return True
 
     def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         if self.ends is None:
             st = self.state
-            generated = st.phased_ends(self.me0, self.opp0, self.phases)
+            generated = phased_ends(st, self.me0, self.opp0, self.phases)
             self.ends = {(e.me, e.opp) for e in generated}
             most = len(generated[0].steps) if generated else 0
             high = any(s.die == st.dice[0] for e in generated for s in e.steps)
