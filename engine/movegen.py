@@ -109,7 +109,7 @@ class StepSearch:
         """L5 at the end of a play: around the newly occupied points when the start was
         lawful (the usual case), everywhere otherwise; already checked with every-step."""
         st = self.st
-        if st.every_step or not st.variant.block_rule:
+        if st.every_step or not st.block_rule:
             return True
         if self._lawful is None:
             self._lawful = st.block_ok(self.me0, self.opp0)

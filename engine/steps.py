@@ -49,6 +49,8 @@ class TurnState:
     """The fixed facts of one turn: variant, rules, mover and the opponent map."""
 
     __slots__ = (
+        "block_cap",
+        "block_rule",
         "closed_at",
         "dice",
         "every_step",
@@ -74,6 +76,9 @@ class TurnState:
         self.head = variant.head
         self.to_play = dice_to_play(dice)
         self.every_step = rules.block_check == "every-step"
+        self.block_rule = variant.block_rule
+        # L5 asks for an opponent checker ahead of a block: anywhere, or in its home
+        self.block_cap = 6 if rules.block_ahead == "in-home" else 24
         # plain: the head allowance is one checker whatever the position (L4.1)
         self.plain = not self.head or not (dice[0] == dice[1] and dice[0] in (6, 4, 3))
         # the roll is played in one phase, its dice (a variant that overrides
@@ -140,11 +145,10 @@ class TurnState:
     def block_ok(self, me: list[int], opp: list[int]) -> bool:
         """L5: every run of six or more of the mover's points along the opponent's route
         has an opponent checker ahead of it (in the opponent's home with ``in-home``)."""
-        if not self.variant.block_rule:
+        if not self.block_rule:
             return True
         run = 0
         last = 0
-        in_home = self.rules.block_ahead == "in-home"
         # The opponent travels its points 24 -> 1: in the mover's numbering 12..1, 24..13.
         for q in range(24, 0, -1):
             if me[_LONG_ROUTE[q]]:
@@ -152,40 +156,30 @@ class TurnState:
                 last = q
                 if q > 1:
                     continue
-            if run >= 6:
-                cap = last - 1
-                if in_home and cap > 6:
-                    cap = 6
-                if not any(opp[1 : cap + 1]):
-                    return False
+            if run >= 6 and not any(opp[1 : min(last - 1, self.block_cap) + 1]):
+                return False
             run = 0
         return True
 
     def block_ok_near(self, me: list[int], opp: list[int], points: list[int]) -> bool:
         """L5 checked only for the runs through ``points`` (long nardy): the points a
         turn newly occupied, when the position before the turn was lawful."""
-        if not self.variant.block_rule:
+        if not self.block_rule:
             return True
-        in_home = self.rules.block_ahead == "in-home"
+        route = _LONG_ROUTE
         for p in points:
             if not me[p]:
                 continue
             q = p + 12 if p <= 12 else p - 12  # the same point in the opponent's numbering
             high = q
-            while high < 24 and me[_LONG_ROUTE[high + 1]]:
+            while high < 24 and me[route[high + 1]]:
                 high += 1
             low = q
-            while low > 1 and me[_LONG_ROUTE[low - 1]]:
+            while low > 1 and me[route[low - 1]]:
                 low -= 1
-            if high - low >= 5:
-                cap = low - 1
-                if in_home and cap > 6:
-                    cap = 6
-                if not any(opp[1 : cap + 1]):
-                    return False
+            if high - low >= 5 and not any(opp[1 : min(low - 1, self.block_cap) + 1]):
+                return False
         return True
-
-    # whole turns --------------------------------------------------------
 
 
 _LONG_ROUTE = (
