@@ -162,6 +162,7 @@ def play_without_search(
     read in place (no tuple of the turn's segments built)."""
     head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
     head_left = 1 if st.plain else st.head_allowance(me, opp)
+    on_head = me[head]  # L4 is checked once, at the end: checkers only leave the head
     dice = list(st.to_play)
     fresh: list[int] = []
     waiting = me[BAR] or me[START]
@@ -183,16 +184,17 @@ def play_without_search(
             else:
                 die, hit = _other_step(st, me, opp, frm, to, dice, fresh)
                 waiting = me[BAR] or me[START]
-            if not die or (frm == head and not head_left) or (star and not hit):
+            if not die or (star and not hit):
                 return None
-            head_left -= frm == head
             if every_step and not st.block_ok(me, opp):
                 return None
             dice.remove(die)
             if steps is not None:
                 steps.append(Step(frm, to, die, hit))
-    # L5 at the end of a full play, around the points it newly occupied
-    lawful = dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+    # L4; L5 at the end of a full play, around the points it newly occupied
+    lawful = on_head - me[head] <= head_left and (
+        dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+    )
     return dice if lawful else None
 
 
@@ -214,8 +216,8 @@ def _other_step(
     """A step of the fast path that enters, bears off or moves while a checker waits:
     played with ``target`` and ``move``; die 0 when the die it needs is not there."""
     die = _die_for(dice, frm, to)
-    if not die or st.target(me, opp, frm, die) != to:
-        return _NOT_PLAYED
+    if not die or (to == st.head and to) or st.target(me, opp, frm, die) != to:
+        return _NOT_PLAYED  # (a step onto the head, entering: the walk counts L4 then)
     if to and not me[to]:
         fresh.append(to)
     return _Played(die, st.move(me, opp, frm, to))
