@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import random
 
-from engine.movegen import Turn, TurnState, after, legal_turns, side_lists, turn_state
+from engine.movegen import (
+    Turn,
+    TurnState,
+    after,
+    generate,
+    legal_turns,
+    side_lists,
+    turn_state,
+)
 from engine.moves import Step
 from engine.notation import WrittenAction, dice_text, write_movetext, write_tags
 from engine.position import Position
@@ -81,7 +89,7 @@ def _phased_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random
     for dice in phases:
         walk = _random_walk(state, me, opp, dice, rng)
         if walk is None:  # a die left unplayed: the full search knows the legal plays
-            more, m, o = rng.choice(state.generate(me, opp, dice))
+            more, m, o = rng.choice(generate(state, me, opp, dice))
             walk = (more, list(m), list(o))
         steps += walk[0]
         me, opp = walk[1], walk[2]

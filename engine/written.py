@@ -1,7 +1,14 @@
 """Playing a turn as it was written: find the dice for each written move, play them in
 the written order and check the result against the must-play rule (NOTATION 1,
-Verification). A turn that uses all its dice needs no search; only a shorter one is
-compared with the generated legal ends."""
+Verification).
+
+:func:`play_written` is the one way to play a written turn. :class:`WrittenTurn` is its
+walk of the written moves (every die assignment and order they allow); the must-play
+questions go to the one search of :mod:`engine.movegen` (its goals: every legal end, a
+longer play, the higher die alone). :func:`play_without_search` is an optimisation of
+the walk for what players write nearly always, each move one die: it accepts a turn only
+when the walk would accept it with the same boards, else hands it to the walk
+(tests/engine/test_differential.py checks both agree)."""
 
 from __future__ import annotations
 
@@ -18,6 +25,10 @@ from engine.movegen import (
     NOT_EXACT,
     NOT_HOME,
     TurnState,
+    generate,
+    phased_ends,
+    plays_more_than,
+    single_high_ends,
 )
 from engine.moves import Step, point_text
 from engine.notation import WrittenMove
@@ -116,26 +127,17 @@ def play_written(
     quick = None
     if phases == (state.to_play,):
         me2, opp2 = me[:], opp[:] if state.hits else opp
-        steps: list[Step] | None = [] if with_steps else None
+        steps: list[Step] = []  # kept always: a play that leaves dice needs them
         left = play_without_search(state, me2, opp2, moves, steps)
         if left is not None and not left:
-            return PlayedTurn(tuple(steps or ()), me2, opp2, again and me2[OFF] < CHECKERS)
-        if left is not None:  # dice left: the steps are needed for the must-play check
-            quick = quick_play(state, me, opp, moves)
-    played = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
+            played = tuple(steps) if with_steps else ()
+            return PlayedTurn(played, me2, opp2, again and me2[OFF] < CHECKERS)
+        if left is not None:  # dice left: a must-play question
+            quick = QuickPlay(tuple(steps), me2, opp2, left)
+    played_turn = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
     # Z7, Z8: the extra roll only when every move of the roll was played
-    complete = len(played.steps) == sum(len(p) for p in phases)
-    return played._replace(again=again and complete and played.me[OFF] < CHECKERS)
-
-
-def quick_play(
-    st: TurnState, me: list[int], opp: list[int], moves: tuple[WrittenMove, ...]
-) -> QuickPlay | None:
-    """:func:`play_without_search` on copies of the boards, with its steps."""
-    me2, opp2 = me[:], opp[:] if st.hits else opp
-    steps: list[Step] = []
-    left = play_without_search(st, me2, opp2, moves, steps)
-    return None if left is None else QuickPlay(tuple(steps), me2, opp2, left)
+    complete = len(played_turn.steps) == sum(len(p) for p in phases)
+    return played_turn._replace(again=again and complete and played_turn.me[OFF] < CHECKERS)
 
 
 def play_without_search(
@@ -145,63 +147,80 @@ def play_without_search(
     moves: tuple[WrittenMove, ...],
     steps: list[Step] | None = None,
 ) -> list[int] | None:
-    """The common case without search: each written move takes the one die of its
-    length. Plays on ``me`` and ``opp`` in place (the caller's copies; ``opp`` changes
-    only in a variant that hits) and returns the dice left unplayed (empty: a full
-    play), with the steps added to ``steps`` when given. None sends the turn to the
-    full search (the boards are then half played: the caller drops them).
+    """The fast path of :func:`play_written`, not a second rule set: the written moves
+    played when each takes the one die of its length (what players write nearly always),
+    the turn checked as :class:`WrittenTurn` would check it. Plays on ``me`` and ``opp``
+    in place (the caller's copies; ``opp`` changes only in a variant that hits) and
+    returns the dice left unplayed (empty: a full play), with the steps added to
+    ``steps`` when given. None sends the turn to the full walk (the boards are then half
+    played: the caller drops them); tests/engine/test_differential.py checks that both
+    agree.
 
     An ordinary step (point to point, nobody waiting on the bar) is ``target`` and
     ``move`` written out inline: three calls a step cost verify a quarter of its speed
-    (callgrind); every other step calls them (:func:`_other_step`)."""
+    (callgrind); every other step calls them (:func:`_other_step`). The segments are
+    read in place (no tuple of the turn's segments built)."""
     head, every_step, omap, closed_at, hits = st.head, st.every_step, st.omap, st.closed_at, st.hits
     head_left = 1 if st.plain else st.head_allowance(me, opp)
+    on_head = me[head]  # L4 is checked once, at the end: checkers only leave the head
     dice = list(st.to_play)
     fresh: list[int] = []
-    for frm, to, star in segments(moves):
-        if 0 < to < frm < BAR and not (me[BAR] or me[START]):
-            die = frm - to
-            o = omap[to]
-            if die not in dice or not me[frm] or opp[o] >= closed_at:
+    waiting = me[BAR] or me[START]
+    for written in moves:
+        for frm, to, star in written.segments:
+            if 0 < to < frm < BAR and not waiting:
+                die = frm - to
+                o = omap[to]
+                if die not in dice or not me[frm] or opp[o] >= closed_at:
+                    return None
+                if not me[to]:
+                    fresh.append(to)
+                me[frm] -= 1
+                me[to] += 1
+                hit = hits and opp[o] == 1
+                if hit:
+                    opp[o] = 0
+                    opp[BAR] += 1
+            else:
+                die, hit = _other_step(st, me, opp, frm, to, dice, fresh)
+                waiting = me[BAR] or me[START]
+            if not die or (star and not hit):
                 return None
-            if not me[to]:
-                fresh.append(to)
-            me[frm] -= 1
-            me[to] += 1
-            hit = hits and opp[o] == 1
-            if hit:
-                opp[o] = 0
-                opp[BAR] += 1
-        else:
-            step = _other_step(st, me, opp, frm, to, dice, fresh)
-            if step is None:
+            if every_step and not st.block_ok(me, opp):
                 return None
-            die, hit = step.die, step.hit
-        if (frm == head and not head_left) or (star and not hit):
-            return None
-        head_left -= frm == head
-        if every_step and not st.block_ok(me, opp):
-            return None
-        dice.remove(die)
-        if steps is not None:
-            steps.append(Step(frm, to, die, hit))
-    # L5 at the end of a full play, around the points it newly occupied
-    lawful = dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+            dice.remove(die)
+            if steps is not None:
+                steps.append(Step(frm, to, die, hit))
+    # L4; L5 at the end of a full play, around the points it newly occupied
+    lawful = on_head - me[head] <= head_left and (
+        dice or not fresh or every_step or st.block_ok_near(me, opp, fresh)
+    )
     return dice if lawful else None
+
+
+class _Played(NamedTuple):
+    """One step of the fast path: its die (0: not playable without search) and whether
+    it hit."""
+
+    die: int
+    hit: bool
+
+
+_NOT_PLAYED = _Played(0, False)
 
 
 def _other_step(
     st: TurnState, me: list[int], opp: list[int], frm: int, to: int, dice: list[int],
     fresh: list[int],
-) -> Step | None:  # fmt: skip
-    """A step of the quick path that enters, bears off or moves while a checker waits:
-    played with ``target`` and ``move``; None when the die it needs is not there."""
+) -> _Played:  # fmt: skip
+    """A step of the fast path that enters, bears off or moves while a checker waits:
+    played with ``target`` and ``move``; die 0 when the die it needs is not there."""
     die = _die_for(dice, frm, to)
-    if not die or st.target(me, opp, frm, die) != to:
-        return None
+    if not die or (to == st.head and to) or st.target(me, opp, frm, die) != to:
+        return _NOT_PLAYED  # (a step onto the head, entering: the walk counts L4 then)
     if to and not me[to]:
         fresh.append(to)
-    return Step(frm, to, die, st.move(me, opp, frm, to))
+    return _Played(die, st.move(me, opp, frm, to))
 
 
 def _die_for(dice: list[int], frm: int, to: int) -> int:
@@ -214,9 +233,12 @@ def _die_for(dice: list[int], frm: int, to: int) -> int:
     dist = frm - to
     if dist in dice:
         return dist
-    if to != OFF:
-        return 0
-    return min((d for d in dice if d > dist), default=0)
+    best = 0
+    if to == OFF:
+        for d in dice:
+            if d > dist and (not best or d < best):
+                best = d
+    return best
 
 
 class WrittenTurn:
@@ -252,7 +274,8 @@ class WrittenTurn:
 
     def play(self, quick: QuickPlay | None = None) -> PlayedTurn:
         """The turn played as written (``again`` left False: the caller decides), or
-        :class:`IllegalTurnError`. ``quick`` is what :func:`quick_play` found."""
+        :class:`IllegalTurnError`. ``quick`` is what :func:`play_without_search` found
+        when it left dice unplayed."""
         if quick is not None and (not quick.left or self._most_dice(quick)):
             return PlayedTurn(quick.steps, quick.me, quick.opp)
         self._check_hit_marks()
@@ -316,7 +339,7 @@ class WrittenTurn:
                 return None
         if min(me) < 0:
             return None
-        ends = {(end.me, end.opp): end.steps for end in st.generate(self.me0, self.opp0)}
+        ends = {(end.me, end.opp): end.steps for end in generate(st, self.me0, self.opp0)}
         steps = ends.get((tuple(me), tuple(opp)))
         return None if steps is None else PlayedTurn(steps, me, opp)
 
@@ -324,20 +347,20 @@ class WrittenTurn:
         """Whether a written play that left dice unused obeys L6 (and ends lawfully)."""
         st, me0, opp0 = self.state, self.me0, self.opp0
         steps, me, opp = quick.steps, quick.me, quick.opp
-        if st.plays_more_than(me0, opp0, len(steps)):
+        if plays_more_than(st, me0, opp0, len(steps)):
             return False
-        if st.variant.block_rule and not st.every_step and not st.block_ok(me, opp):
+        if st.block_rule and not st.every_step and not st.block_ok(me, opp):
             return False
         a, b = st.dice
         if len(steps) == 1 and a != b and steps[0].die != a:
-            high = st.single_high_ends(me0, opp0)
+            high = single_high_ends(st, me0, opp0)
             return not high or tuple(me) in high
         return True
 
     def _legal_ends(self) -> set[tuple[tuple[int, ...], tuple[int, ...]]]:
         if self.ends is None:
             st = self.state
-            generated = st.phased_ends(self.me0, self.opp0, self.phases)
+            generated = phased_ends(st, self.me0, self.opp0, self.phases)
             self.ends = {(e.me, e.opp) for e in generated}
             most = len(generated[0].steps) if generated else 0
             high = any(s.die == st.dice[0] for e in generated for s in e.steps)
@@ -596,7 +619,7 @@ class WrittenTurn:
         else:
             message = "this play is not one the roll allows"
             code, params = "not-allowed", {"roll": _roll(st)}
-            if st.variant.block_rule:
+            if st.block_rule:
                 self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
         self._fail(depth, message, st.variant.rule_ids.must_play, code, params)
