@@ -34,6 +34,7 @@ MODULES = [
     "variants/short.py",
     "variants/lurc.py",
     "position.py",
+    "steps.py",
     "movegen.py",
     "notation.py",
     "written.py",
