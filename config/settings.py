@@ -144,7 +144,7 @@ CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
         }
