@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import AnonymousUser, User
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache, caches
 from django.db import connection, transaction
 from django.test import Client, RequestFactory, override_settings
