@@ -21,10 +21,11 @@ class ReusedClients(RedisCacheClient):
         self._clients: dict[int, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        pool = self._get_connection_pool(write)
+        this: Any = self  # the stubs do not declare the client's private helpers
+        pool = this._get_connection_pool(write)
         client = self._clients.get(id(pool))
         if client is None:
-            client = self._clients[id(pool)] = self._client(connection_pool=pool)
+            client = self._clients[id(pool)] = this._client(connection_pool=pool)
         return client
 
 

@@ -4,10 +4,10 @@ Every write that changes what a tournament's pages show bumps ``Tournament.cache
 with ``F() + 1`` in the write's own transaction: the model signals below catch every
 ``save()`` and ``delete()`` of the models the pages read (a new service is covered without
 knowing about caches), and the few bulk writes call ``tournaments_touch`` themselves. A
-reader builds its key from the version it reads from the database, so a stale entry is
-never found again, whichever process or cache (Redis, local memory) stored it: no
-invalidation message has to reach the other app servers, and a cache entry is never
-deleted, only left to expire.
+reader builds its key from the version, so a stale entry is never found again, whichever
+process or cache (Redis, local memory) stored it, and an entry is never deleted, only left
+to expire. Visitors read the versions from the shared cache: every bump renews their
+generations there, at once and on commit (generations.py).
 """
 
 from __future__ import annotations

@@ -88,7 +88,7 @@ def read_through(
     tokens = _tokens(keys, got)
     stored = got.get(cell_key)
     if stored is not None and stored[0] == tokens:
-        return tokens, stored[1]  # type: ignore[no-any-return]
+        return tokens, stored[1]
     value = load()
     if value is not None and None not in tokens and not connection.in_atomic_block:
         cache.set(cell_key, (tokens, value), CELL_TIMEOUT)

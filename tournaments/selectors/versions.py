@@ -130,8 +130,8 @@ def player_version(request: HttpRequest, pk: int) -> object:
             return None
         row, played = cell
         return row, tuple(shown for seen in played if (shown := _shown(seen)) is not None)
-    row = _player_row(pk, visible_rating_changes(request.user))
-    return None if row is None else (row, played_versions(player_id=pk, user=request.user))
+    row = _player_row(pid, visible_rating_changes(request.user))
+    return None if row is None else (row, played_versions(player_id=pid, user=request.user))
 
 
 def _player_cell(pk: int) -> tuple[object, tuple[Seen, ...]] | None:
@@ -150,7 +150,7 @@ def _player_cell(pk: int) -> tuple[object, tuple[Seen, ...]] | None:
     return row, tuple(played)
 
 
-def _player_row(pk: object, changes: QuerySet[RatingChange]) -> object:
+def _player_row(pk: int, changes: QuerySet[RatingChange]) -> object:
     ratings = changes.filter(player=OuterRef("pk")).order_by().values("player")
     return (
         Player.objects.filter(pk=pk)
