@@ -20,8 +20,18 @@ def floor_query(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
 
+def floor_cache(request: HttpRequest) -> HttpResponse:
+    """The floor plus one read of the shared cache (two keys, as a warm page reads its
+    version: tournaments/generations.py)."""
+    from django.core.cache import cache
+
+    cache.get_many(["v1:gen:t:0", "v1:gen:cell:t:0"])
+    return HttpResponse("ok")
+
+
 urlpatterns = [
     path("_floor/", floor),
     path("_floor/query/", floor_query),
+    path("_floor/cache/", floor_cache),
     *site_urlpatterns,
 ]

@@ -144,7 +144,7 @@ CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
         }
@@ -154,10 +154,10 @@ elif CACHE_URL in {"", "locmem://"}:
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
 # In front of it, each process keeps the public pages it served last (page_cache.py):
-# their keys carry the version read from the database, so a copy here is never stale,
-# it only saves the round trip to Redis.
+# their keys carry the version, so a copy here is never stale; it saves the round trip
+# to Redis, and is kept unpickled (config/local_objects.py).
 CACHES["local"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "BACKEND": "config.local_objects.LocalObjects",
     "LOCATION": "public-pages",
     "TIMEOUT": 600,
     "OPTIONS": {"MAX_ENTRIES": 200},

@@ -256,7 +256,8 @@ def pages() -> list[Page]:
     assert series is not None
     return [
         Page("floor (bare view)", "/_floor/"),
-        Page("floor + 1 query", "/_floor/query/"),  # the least a never-stale page does
+        Page("floor + 1 query", "/_floor/query/"),  # a version read from the database
+        Page("floor + 1 cache read", "/_floor/cache/"),  # a version from the shared cache
         Page("home", "/"),
         Page("Swiss 128: tournament", f"/tournaments/{swiss.pk}/"),
         Page("Swiss 128: API standings", f"/api/tournaments/{swiss.pk}/standings/"),
@@ -268,6 +269,9 @@ def pages() -> list[Page]:
         Page("double elim. 64: tournament", f"/tournaments/{double.pk}/"),
         Page("double elim. 64: API standings", f"/api/tournaments/{double.pk}/standings/"),
         Page("API tournaments", "/api/tournaments/"),
+        Page("Swiss 128: API series", f"/api/series/?tournament={swiss.pk}"),
+        Page("round robin 16: API games", f"/api/games/?tournament={robin.pk}"),
+        Page("API players", "/api/players/"),
     ]
 
 

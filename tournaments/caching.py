@@ -4,10 +4,10 @@ Every write that changes what a tournament's pages show bumps ``Tournament.cache
 with ``F() + 1`` in the write's own transaction: the model signals below catch every
 ``save()`` and ``delete()`` of the models the pages read (a new service is covered without
 knowing about caches), and the few bulk writes call ``tournaments_touch`` themselves. A
-reader builds its key from the version it reads from the database, so a stale entry is
-never found again, whichever process or cache (Redis, local memory) stored it: no
-invalidation message has to reach the other app servers, and a cache entry is never
-deleted, only left to expire.
+reader builds its key from the version, so a stale entry is never found again, whichever
+process or cache (Redis, local memory) stored it, and an entry is never deleted, only left
+to expire. Visitors read the versions from the shared cache: every bump renews their
+generations there, at once and on commit (generations.py).
 """
 
 from __future__ import annotations
@@ -17,10 +17,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.db.models import F, Q
+from django.core.exceptions import EmptyResultSet
+from django.db import connection
+from django.db.models import Q
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import get_language
 
+from tournaments.generations import generations_bump, tournament_gen
 from tournaments.models import (
     Club,
     Correction,
@@ -44,13 +47,33 @@ PREFIX = "v1"  # change when what a key holds changes shape
 
 def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = None) -> None:
     """Bump the cache version of the given tournaments (or of those matching ``where``):
-    one UPDATE, in the caller's transaction."""
+    one UPDATE, in the caller's transaction; their generations in the shared cache get
+    new tokens now and on commit (generations.py)."""
     qs = Tournament.objects.all()
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
     if where is not None:
         qs = qs.filter(where)
-    qs.update(cache_version=F("cache_version") + 1)
+    # one statement that also says which tournaments it bumped (no signal tells)
+    try:
+        inner, params = qs.values("pk").query.sql_with_params()
+    except EmptyResultSet:  # no ids given
+        return
+    table, column = Tournament._meta.db_table, Tournament._meta.get_field("cache_version").column
+    sql = (
+        f'UPDATE "{table}" SET "{column}" = "{column}" + 1 '  # our names, not input
+        f'WHERE "id" IN ({inner}) RETURNING "id"'
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        bumped = [row[0] for row in cursor.fetchall()]
+    generations_bump(map(tournament_gen, bumped))
+
+
+def people_changed() -> None:
+    """A write no tournament's version follows (players, clubs, ratings): the lists and
+    the player pages read again (generations.py)."""
+    generations_bump(())
 
 
 def tournaments_touch_players(*, player_ids: Iterable[int]) -> None:
@@ -106,12 +129,18 @@ def _touch_by_game(sender: Any, instance: Correction | GameAnalysis, **kwargs: A
 
 def _touch_by_player(sender: Any, instance: Player, **kwargs: Any) -> None:
     tournaments_touch_players(player_ids=[instance.pk])
+    people_changed()  # the player's own page and the API's lists, entered or not
 
 
 def _touch_by_club(sender: Any, instance: Club, **kwargs: Any) -> None:
     tournaments_touch(
         where=Q(pk__in=Entry.objects.filter(player__club=instance.pk).values("tournament"))
     )
+    people_changed()
+
+
+def _people_deleted(sender: Any, **kwargs: Any) -> None:
+    people_changed()
 
 
 def _directors_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -> None:
@@ -128,6 +157,12 @@ def _directors_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -
 def _tournament_saved(sender: Any, instance: Tournament, created: bool, **kwargs: Any) -> None:
     if not created:
         tournaments_touch(ids=[instance.pk])
+    else:  # a new id in the lists
+        generations_bump([tournament_gen(instance.pk)])
+
+
+def _tournament_deleted(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    generations_bump([tournament_gen(instance.pk)])
 
 
 def connect_signals() -> None:
@@ -147,11 +182,15 @@ def connect_signals() -> None:
     m2m_changed.connect(
         _directors_changed, sender=Tournament.directors.through, dispatch_uid="cache-directors"
     )
-    # Ratings show on no tournament page: RatingChange and the ratings' bulk writes are
-    # left alone (a recompute deletes every RatingChange: no signal per row).
+    # Ratings show on no tournament page: their bulk writes (no signal per row) call
+    # people_changed() for the player pages and the API (services/ratings.py).
     post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")
     post_save.connect(_touch_by_club, sender=Club, dispatch_uid="cache-Club")
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="cache-Tournament")
+    post_delete.connect(_tournament_deleted, sender=Tournament, dispatch_uid="cache-d-Tournament")
+    for person in (Player, Club):  # (their rows' deletion: the cascades' signals bump the rest)
+        uid = f"cache-d-{person.__name__}"
+        post_delete.connect(_people_deleted, sender=person, dispatch_uid=uid)
 
 
 __all__ = [
@@ -159,6 +198,7 @@ __all__ = [
     "connect_signals",
     "digest",
     "key",
+    "people_changed",
     "tournament_key",
     "tournaments_touch",
     "tournaments_touch_players",

@@ -5,13 +5,15 @@ A public page is the same for every anonymous visitor but for one thing: the CSR
 the header's language form. So the page is rendered once with a placeholder where the token
 goes, stored in the cache split at the placeholder, and each request joins the parts
 around its own token. The key is a digest of the path, the page's own parameters, the
-language and the page's *version*: what a page shows is read from the database as a
-version (a tournament's ``cache_version``, bumped by every write; see caching.py), never
-remembered by a process, so a write makes the old copy unreachable on every app server.
+language and the page's *version*: what a page shows, as a version (a tournament's
+``cache_version``, bumped by every write; see caching.py), kept in the shared cache and
+never remembered by a process, so a write makes the old copy unreachable on every app
+server.
 
-A warm anonymous page costs one small query (its version) and one cache read: from this
-process's own copies (``CACHES["local"]``, safe for the same reason: the key holds the
-version) or else from the shared cache. The ETag is
+A warm anonymous page costs no query: one read of the shared cache for its version
+(generations.py keeps it never stale) and the page from this process's own copies
+(``CACHES["local"]``, safe for the same reason: the key holds the version) or else from
+the shared cache. The ETag is
 the same digest plus a digest of the visitor's CSRF cookie (the page carries a token for
 that cookie): a browser asking again with ``If-None-Match`` gets a 304 without a body.
 
@@ -104,6 +106,8 @@ def anonymous(request: HttpRequest) -> bool:
     API client sending credentials is not anonymous, whatever the session says.)"""
     if request.user.is_authenticated or "HTTP_AUTHORIZATION" in request.META:
         return False
+    if getattr(request, "_force_auth_user", None) is not None:  # DRF's test client
+        return False
     return len(messages.get_messages(request)) == 0
 
 
@@ -190,8 +194,8 @@ def public_page(
             if seen is None:
                 return view(request, *args, **kwargs)
             query = tuple(sorted(request.GET.items()))
-            tag = digest((view.__module__, view.__name__, request.path, query, get_language(),
-                          seen))  # fmt: skip
+            place = (request.scheme, request.get_host(), request.path)  # the API's links
+            tag = digest((view.__module__, view.__name__, place, query, get_language(), seen))
             etag = _etag(tag, request)
             if etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
                 return _finish(HttpResponseNotModified(), etag, html=html)

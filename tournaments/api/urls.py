@@ -11,7 +11,7 @@ from rest_framework.routers import SimpleRouter
 from tournaments.api import files, jobs, people, rounds, stats, views
 from tournaments.api.docs import LocalRedocView
 from tournaments.page_cache import public_page
-from tournaments.selectors.versions import tournament_version, tournaments_version
+from tournaments.selectors.versions import site_version, tournament_version, tournaments_version
 
 app_name = "api"
 
@@ -29,11 +29,44 @@ router.register("rounds", rounds.RoundDirectingViewSet, basename="round-directin
 router.register("series", rounds.SeriesDirectingViewSet, basename="series-directing")
 router.register("games", rounds.GameDirectingViewSet, basename="game-directing")
 
-# Anonymous reads of the tournaments and their standings: the whole JSON response cached
-# by version, with ETag / 304 (tournaments/page_cache.py).
+# Anonymous reads: the whole JSON response cached by version, with ETag / 304
+# (tournaments/page_cache.py). A list's filters, its page and its ordering are its own
+# parameters; a free text search (players' ``name``) is rendered as usual.
+ID, PAGE, ORDER, WORD = r"\d{1,9}", r"\d{1,4}", r"-?[a-z_]{1,30}", r"[A-Za-z_]{1,20}"
+LISTED = {"page": PAGE, "ordering": ORDER}
 PUBLIC_READS = {
-    "tournament-list": public_page(tournaments_version, params={"page": r"\d{1,4}"}, html=False),
+    "tournament-list": public_page(tournaments_version, params={"page": PAGE}, html=False),
+    "tournament-detail": public_page(tournament_version, html=False),
     "tournament-standings": public_page(tournament_version, html=False),
+    "club-list": public_page(site_version, params={**LISTED, "country": WORD}, html=False),
+    "club-detail": public_page(site_version, html=False),
+    "player-list": public_page(
+        site_version,
+        params={**LISTED, "club": ID, "active": WORD, "country": WORD},
+        html=False,
+    ),
+    "player-detail": public_page(site_version, html=False),
+    "player-ratings": public_page(site_version, html=False),
+    "round-list": public_page(
+        site_version, params={**LISTED, "tournament": ID, "number": ID}, html=False
+    ),
+    "round-detail": public_page(site_version, html=False),
+    "series-list": public_page(
+        site_version,
+        params={**LISTED, "tournament": ID, "round": ID, "status": WORD, "player": ID},
+        html=False,
+    ),
+    "series-detail": public_page(site_version, html=False),
+    "game-list": public_page(
+        site_version,
+        params={**LISTED, "series": ID, "tournament": ID, "verified": WORD, "kind": WORD},
+        html=False,
+    ),
+    "game-detail": public_page(site_version, html=False),
+    "submission-list": public_page(
+        site_version, params={**LISTED, "series": ID, "tournament": ID, "status": WORD}, html=False
+    ),
+    "submission-detail": public_page(site_version, html=False),
 }
 for route in router.urls:
     if getattr(route, "name", None) in PUBLIC_READS:

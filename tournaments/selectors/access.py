@@ -62,6 +62,13 @@ def may_import_players(user: User | None, tournament: Tournament | None = None) 
     return is_staff(user)
 
 
+def public_sees(*, published: bool) -> bool:
+    """Whether a visitor who is not signed in may see a tournament (and its rounds,
+    series, games): the rule ``visible_tournaments`` applies for them, for versions read
+    from the shared cache (selectors/versions.py)."""
+    return published
+
+
 def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
     """Published tournaments, and the unpublished ones the user directs (all for a
     superuser). Usable as a subquery: ``tournament__in=visible_tournaments(user)``."""
@@ -69,7 +76,7 @@ def visible_tournaments(user: User | None) -> QuerySet[Tournament]:
     if user is not None and getattr(user, "is_superuser", False):
         return tournaments
     if user is None or not user.is_authenticated:
-        return tournaments.filter(published=True)
+        return tournaments.filter(published=True)  # public_sees()
     directed = Tournament.directors.through.objects.filter(user_id=user.pk).values("tournament_id")
     return tournaments.filter(Q(published=True) | Q(pk__in=directed))
 
@@ -98,6 +105,7 @@ __all__ = [
     "may_create_tournaments",
     "may_import_players",
     "may_see_tournament",
+    "public_sees",
     "visible_rating_changes",
     "visible_series",
     "visible_tournaments",

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
-from tournaments.caching import tournaments_touch
+from tournaments.caching import people_changed, tournaments_touch
 from tournaments.management.records import located, records_in_file
 from tournaments.models import (
     START_RATING,
@@ -284,6 +284,7 @@ def players_import_csv(
     existing = _existing_players({name for _, name, _, _ in wanted})
     players, known = _new_and_known(wanted, clubs, existing, tournament, report)
     report.created = Player.objects.bulk_create(players, batch_size=1000)
+    people_changed()  # a bulk write: no signal (clubs created above too)
     if tournament is not None:
         ids = known + [p.pk for p in report.created]
         Entry.objects.bulk_create(

@@ -15,6 +15,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Case, ForeignKey, Q, QuerySet, Value, When
 
+from tournaments.caching import people_changed
 from tournaments.models import START_RATING, Player, RatingChange, Series, SeriesStatus
 
 
@@ -174,6 +175,7 @@ def ratings_recompute(*, players: Iterable[Player] | None = None) -> int:
         rated += 1
     RatingChange.objects.bulk_create(changes)
     Player.objects.bulk_update(played.values(), ["rating", "experience"])
+    people_changed()  # bulk writes: no signal (the player pages, the API)
     _copy_to(players, played)
     return rated
 
@@ -269,6 +271,7 @@ def _replay_from(cut: tuple[datetime, int], held: list[Player]) -> None:
         changes.extend(_apply(series, winner, loser))
     RatingChange.objects.bulk_create(changes)
     Player.objects.bulk_update(players.values(), ["rating", "experience"])
+    people_changed()
     for player in held:
         if player.pk in players:
             player.rating, player.experience = (
@@ -306,6 +309,7 @@ def ratings_after_series(*, series: Series) -> None:
     winner, loser = locked[series.winner_id], locked[_loser_id(series) or 0]
     RatingChange.objects.bulk_create(_apply(series, winner, loser))
     Player.objects.bulk_update([winner, loser], ["rating", "experience"])
+    people_changed()
     _copy_to(_held_players(series), locked)
 
 
