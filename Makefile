@@ -123,7 +123,7 @@ engine-pure:
 # The engine's tests against the compiled modules (then pure Python again, even when
 # they fail).
 test-compiled: engine-compiled
-	$(PY) -m pytest tests/engine; status=$$?; $(PY) tools/compile_engine.py --clean; exit $$status
+	NARDY_ENGINE_COMPILED=1 $(PY) -m pytest tests/engine; status=$$?; $(PY) tools/compile_engine.py --clean; exit $$status
 
 messages: install
 	DJANGO_DEBUG=1 $(PY) manage.py makemessages --locale cs --ignore '.venv/*'
