@@ -33,6 +33,7 @@ from tournaments.models import Player, Series, Tournament
 from tournaments.services.invitations import invitation_token
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick
+from tournaments.services.roster import prohibited_pair_add
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
 
@@ -107,6 +108,9 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/people/"),
     ((DIRECTOR,), "/tournaments/{rr}/people/", {"op": "director", "username": "nobody"}),
     ((DIRECTOR,), "/tournaments/{rr}/people/", {"op": "pair", "player_a": "", "player_b": ""}),
+    ((DIRECTOR,), "/tournaments/{rr}/people/directors/director/remove/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/people/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/people/pairs/{pair}/remove/"),
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/"),
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/", {"email": "not an address"}),
     ((DIRECTOR,), "/tournaments/{rr}/players/import/"),
@@ -114,6 +118,7 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/2/delete/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/round/"),
     ((DIRECTOR,), "/series/{open_series}/", {"winner": "", "kind": "oin"}),
     ((DIRECTOR,), "/series/{open_series}/", {"record": "1) 64: 24/18 13/9"}),
     ((DIRECTOR,), "/series/{open_series}/sheet/"),
@@ -241,13 +246,18 @@ def build_site() -> Site:
     first_open = open_series.order_by("id").first()
     own = open_series.filter(Q(player1=player) | Q(player2=player)).order_by("id").first()
     swiss = _swiss(director)
+    kept_apart = [e.player for e in swiss.entries.order_by("id")[:2]]
+    pair = prohibited_pair_add(
+        tournament=swiss, player_a=kept_apart[0], player_b=kept_apart[1], reason="brothers"
+    )
     # signs in nowhere: a sign-in would make the reset link invalid
     forgetful = User.objects.create_user("forgetful", password=PASSWORD)
     _lock_out(LOCKED_OUT)
     values: dict[str, int | str] = {
         "rr": rr.pk,
         "swiss": swiss.pk,
-        "swiss_player": swiss.entries.order_by("id").first().player_id,
+        "swiss_player": kept_apart[0].pk,
+        "pair": pair.pk,
         "ko": _knockout(director).pk,
         "series": game.series_id,
         "open_series": first_open.pk,
