@@ -2,9 +2,12 @@
 sideways overflow at 390 px, no axe-core violation): one list, one line per page.
 
 ``build_site`` makes a small world through the services (a round robin with a recorded
-game, a Swiss and a knockout, a player with an account, a director, a job) and returns the
-values the URL templates below are filled with. Adding a page is adding one line to
-``PAGES``: (who looks at it, the URL template)."""
+game, a Swiss and a knockout, a player with an account, a director with access to the
+admin, a job, a username locked out after failed sign-ins, a password reset link) and
+returns the values the URL templates below are filled with. Adding a page is adding one
+line to ``PAGES``: (who looks at it, the URL template), and a third element for the page
+after its form is posted with that data (to show its error messages): the browser opens
+the page, puts the data in the form that has those fields and sends it."""
 
 from __future__ import annotations
 
@@ -12,11 +15,17 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth.models import Permission, User
+from django.contrib.auth.tokens import default_token_generator
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.test import Client
+from django.urls import reverse
 from django.utils import translation
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
 
 from tests.tournaments.pages_data import recorded_game, round_robin
 from tournaments.jobs.runner import job_start
@@ -24,66 +33,138 @@ from tournaments.models import Player, Series, Tournament
 from tournaments.services.invitations import invitation_token
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick
+from tournaments.services.roster import prohibited_pair_add
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
 
 ANONYMOUS, PLAYER, DIRECTOR = "anonymous", "player", "director"
 ROLES = (ANONYMOUS, PLAYER, DIRECTOR)
 PASSWORD = "a-long-secret-1"
+LOCKED_OUT = "locked-out"  # a username that failed to sign in too often (django-axes)
 
-# (roles that look at the page, URL template filled from build_site's values)
+# (roles that look at the page, URL template filled from build_site's values[, what the
+# browser posts through the page's form, values filled the same way: the page answered])
 EVERYBODY = ROLES
 SIGNED_IN = (PLAYER, DIRECTOR)
-PAGES: list[tuple[tuple[str, ...], str]] = [
+Posted = dict[str, str]
+PageLine = tuple[tuple[str, ...], str] | tuple[tuple[str, ...], str, Posted]
+PAGES: list[PageLine] = [
     (EVERYBODY, "/"),
     (EVERYBODY, "/tournaments/{rr}/"),
     (EVERYBODY, "/tournaments/{swiss}/"),
     (EVERYBODY, "/tournaments/{ko}/"),
     (EVERYBODY, "/tournaments/{rr}/print/"),
     (EVERYBODY, "/tournaments/{swiss}/print/"),
+    (EVERYBODY, "/tournaments/{ko}/print/"),
     (EVERYBODY, "/tournaments/{rr}/print/round/"),
+    (EVERYBODY, "/tournaments/{rr}/print/round/1/"),
+    (EVERYBODY, "/tournaments/{swiss}/print/round/"),
     (EVERYBODY, "/tournaments/{rr}/print/standings/"),
     (EVERYBODY, "/tournaments/{swiss}/print/standings/"),
     (EVERYBODY, "/tournaments/{ko}/print/standings/"),
+    (EVERYBODY, "/tournaments/{rr}/hall/"),
+    (EVERYBODY, "/tournaments/{swiss}/hall/"),
+    (EVERYBODY, "/tournaments/{ko}/hall/"),
     (EVERYBODY, "/series/{series}/"),
     (EVERYBODY, "/series/{open_series}/"),
     (EVERYBODY, "/games/{game}/"),
     (EVERYBODY, "/games/{game}/?turn=0"),
     (EVERYBODY, "/players/{player}/"),
     (EVERYBODY, "/invitations/{token}/"),
+    (EVERYBODY, "/invitations/not-a-token/"),  # 400: the link is wrong
     (EVERYBODY, "/no-such-page/"),  # 404
     (EVERYBODY, "/api/docs/"),
     (EVERYBODY, "/api/redoc/"),
+    ((ANONYMOUS,), "/invitations/{token}/", {"username": "", "password": ""}),
     ((ANONYMOUS,), "/accounts/login/"),
+    ((ANONYMOUS,), "/accounts/login/", {"username": "player", "password": "wrong"}),
+    ((ANONYMOUS,), "/accounts/login/", {"username": LOCKED_OUT, "password": "wrong"}),  # 429
     ((ANONYMOUS,), "/accounts/password_reset/"),
+    ((ANONYMOUS,), "/accounts/password_reset/", {"email": "not an address"}),
     ((ANONYMOUS,), "/accounts/password_reset/done/"),
+    ((ANONYMOUS,), "/accounts/reset/{reset}/"),
+    ((ANONYMOUS,), "/accounts/reset/{reset}/", {"new_password1": "a", "new_password2": "b"}),
     ((ANONYMOUS,), "/accounts/reset/done/"),
     ((ANONYMOUS,), "/accounts/reset/MQ/bad-token/"),
+    ((ANONYMOUS,), "/admin/login/"),
+    ((ANONYMOUS,), "/admin/login/", {"username": "director", "password": "wrong"}),
+    (SIGNED_IN, "/accounts/password_change/"),
+    (SIGNED_IN, "/accounts/password_change/", {"old_password": "wrong", "new_password1": "a"}),
+    (SIGNED_IN, "/accounts/password_change/done/"),
     (SIGNED_IN, "/confirmations/"),
     (SIGNED_IN, "/jobs/"),
     ((PLAYER,), "/tournaments/{rr}/edit/"),  # 403
+    ((PLAYER,), "/series/{own_series}/"),
+    ((PLAYER,), "/series/{own_series}/", {"winner": "", "kind": "oin"}),
     ((DIRECTOR,), "/tournaments/new/"),
+    ((DIRECTOR,), "/tournaments/new/", {"name": "", "series_length": "0"}),
     ((DIRECTOR,), "/tournaments/{rr}/edit/"),
+    ((DIRECTOR,), "/tournaments/{rr}/edit/", {"name": ""}),
     ((DIRECTOR,), "/tournaments/{rr}/players/"),
     ((DIRECTOR,), "/tournaments/{swiss}/players/"),
     ((DIRECTOR,), "/tournaments/{ko}/players/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/players/", {"player": "", "new_name": ""}),
+    ((DIRECTOR,), "/tournaments/{swiss}/players/{swiss_player}/withdraw/"),
     ((DIRECTOR,), "/tournaments/{rr}/people/"),
+    ((DIRECTOR,), "/tournaments/{rr}/people/", {"op": "director", "username": "nobody"}),
+    ((DIRECTOR,), "/tournaments/{rr}/people/", {"op": "pair", "player_a": "", "player_b": ""}),
+    ((DIRECTOR,), "/tournaments/{rr}/people/directors/director/remove/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/people/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/people/pairs/{pair}/remove/"),
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/"),
+    ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/", {"email": "not an address"}),
+    ((DIRECTOR,), "/tournaments/{rr}/players/import/"),
+    ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": ""}),
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/2/delete/"),
+    ((DIRECTOR,), "/tournaments/{swiss}/round/"),
+    ((DIRECTOR,), "/series/{open_series}/", {"winner": "", "kind": "oin"}),
+    ((DIRECTOR,), "/series/{open_series}/", {"record": "1) 64: 24/18 13/9"}),
     ((DIRECTOR,), "/series/{open_series}/sheet/"),
+    ((DIRECTOR,), "/series/{open_series}/sheet/", {"g1-white": "{open_white}", "g1-kind": ""}),
     ((DIRECTOR,), "/series/{open_series}/upload/"),
+    ((DIRECTOR,), "/series/{open_series}/upload/", {"file": ""}),
     ((DIRECTOR,), "/games/{game}/correct/"),
+    ((DIRECTOR,), "/games/{game}/correct/", {"reason": "", "cube": "0"}),
     ((DIRECTOR,), "/jobs/{job}/"),
     ((DIRECTOR,), "/jobs/import/players/"),
+    ((DIRECTOR,), "/jobs/import/players/", {"file": ""}),
     ((DIRECTOR,), "/jobs/import/tournament/"),
+    ((DIRECTOR,), "/jobs/import/tournament/", {"file": ""}),
+    ((DIRECTOR,), "/admin/"),
+    ((DIRECTOR,), "/admin/tournaments/"),
+    ((DIRECTOR,), "/admin/tournaments/tournament/"),
+    ((DIRECTOR,), "/admin/tournaments/tournament/{rr}/change/"),
+    ((DIRECTOR,), "/admin/tournaments/player/"),
+    ((DIRECTOR,), "/admin/tournaments/player/?q=Club"),
+    ((DIRECTOR,), "/admin/tournaments/player/{player}/change/"),
+    ((DIRECTOR,), "/admin/tournaments/club/add/"),
+    ((DIRECTOR,), "/admin/tournaments/club/add/", {"name": ""}),
+    ((DIRECTOR,), "/admin/tournaments/player/{player}/delete/"),
+    ((DIRECTOR,), "/admin/password_change/"),
 ]
 SERVER_ERROR = "/__server_error__/"  # the 500 page, served by serve_error_page
 
 
-def pages_for(role: str, values: dict[str, int | str]) -> list[str]:
-    return [url.format(**values) for roles, url in PAGES if role in roles]
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """A page as a role sees it: its address, and what is posted through its form."""
+
+    url: str
+    posted: Posted | None = None
+
+    def __str__(self) -> str:
+        return f"{self.url} posted {self.posted}" if self.posted is not None else self.url
+
+
+def pages_for(role: str, values: dict[str, int | str]) -> list[Visit]:
+    visits = []
+    for roles, url, *posted in PAGES:
+        if role in roles:
+            data = {k: v.format(**values) for k, v in posted[0].items()} if posted else None
+            visits.append(Visit(url.format(**values), data))
+    return visits
 
 
 def _swiss(director: User) -> Tournament:
@@ -125,9 +206,31 @@ class Site:
     users: dict[str, User | None]
 
 
+# what a staff director is given in the admin, besides creating tournaments
+ADMIN_PERMISSIONS = (
+    "add_tournament", "view_tournament", "change_tournament", "view_player", "change_player",
+    "delete_player", "view_club", "add_club", "change_club",
+)  # fmt: skip
+
+
+def _lock_out(username: str) -> None:
+    """Fail to sign in as ``username`` through the login page until django-axes locks it
+    out from this address (the browser's too: the live server is on 127.0.0.1)."""
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        response = client.post(reverse("login"), {"username": username, "password": "wrong"})
+    assert response.status_code == settings.AXES_HTTP_RESPONSE_CODE
+
+
+def _reset_link(user: User) -> str:
+    """The part of a password reset link after /accounts/reset/."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return f"{uid}/{default_token_generator.make_token(user)}"
+
+
 def build_site() -> Site:
     director = User.objects.create_user("director", password=PASSWORD, is_staff=True)
-    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    director.user_permissions.add(*Permission.objects.filter(codename__in=ADMIN_PERMISSIONS))
     rr = round_robin(6, by=director, name="Club cup with a long name")
     game = recorded_game(rr)
     player = game.white
@@ -137,24 +240,39 @@ def build_site() -> Site:
     other = game.black  # no account yet: an invitation to claim
     open_series = Series.objects.filter(tournament=rr, status="scheduled", player2__isnull=False)
     job = job_start(kind="recompute", params={"tournament": rr.pk}, by=director, tournament=rr)
+    first_open = open_series.order_by("id").first()
+    own = open_series.filter(Q(player1=player) | Q(player2=player)).order_by("id").first()
+    swiss = _swiss(director)
+    kept_apart = [e.player for e in swiss.entries.order_by("id")[:2]]
+    pair = prohibited_pair_add(
+        tournament=swiss, player_a=kept_apart[0], player_b=kept_apart[1], reason="brothers"
+    )
+    # signs in nowhere: a sign-in would make the reset link invalid
+    forgetful = User.objects.create_user("forgetful", password=PASSWORD)
+    _lock_out(LOCKED_OUT)
     values: dict[str, int | str] = {
         "rr": rr.pk,
-        "swiss": _swiss(director).pk,
+        "swiss": swiss.pk,
+        "swiss_player": kept_apart[0].pk,
+        "pair": pair.pk,
         "ko": _knockout(director).pk,
         "series": game.series_id,
-        "open_series": open_series.order_by("id").first().pk,
+        "open_series": first_open.pk,
+        "open_white": first_open.player1_id,
+        "own_series": own.pk,
         "game": game.pk,
         "player": player.pk,
         "other": other.pk,
         "token": invitation_token(player=other),
         "job": job.pk,
+        "reset": _reset_link(forgetful),
     }
     return Site(values, {ANONYMOUS: None, PLAYER: player_user, DIRECTOR: director})
 
 
-def all_pages(site: Site, role: str) -> list[str]:
-    """The addresses ``role`` visits, the 500 page included."""
-    return [*pages_for(role, site.values), SERVER_ERROR]
+def all_pages(site: Site, role: str) -> list[Visit]:
+    """The pages ``role`` visits, the 500 page included."""
+    return [*pages_for(role, site.values), Visit(SERVER_ERROR)]
 
 
 def session_cookie(user: User, url: str) -> dict[str, str]:
@@ -189,6 +307,42 @@ def serve_error_page(context: BrowserContext, base: str) -> None:
     context.route(base + SERVER_ERROR, answer)
 
 
+# the form of the page that has a field of the posted data: the posted fields take the
+# place of its own (with their values as they are, valid choices or not); it is then
+# sent as the browser sends it, without the browser's own checks (required, type=email)
+FILL_FORM = """(data) => {
+  const names = Object.keys(data);
+  const form = [...document.forms].find(
+    (f) => f.method === "post" && names.some((n) => f.querySelector(`[name="${n}"]`)));
+  if (!form) return false;
+  for (const el of form.querySelectorAll("[name]")) {
+    if (names.includes(el.name)) el.removeAttribute("name");
+  }
+  for (const [name, value] of Object.entries(data)) {
+    form.append(Object.assign(document.createElement("input"), {type: "hidden", name, value}));
+  }
+  form.dataset.posted = "";
+  return true;
+}"""
+SUBMIT_FORM = "HTMLFormElement.prototype.submit.call(document.querySelector('form[data-posted]'))"
+
+
+def open_page(page: Page, base: str, visit: Visit) -> tuple[Response | None, list[str]]:
+    """``visit``'s page in ``page``: asked for, and its form posted if ``visit`` posts.
+    A posted form that is accepted (answered by a redirect) shows no errors: a finding."""
+    response = page.goto(base + visit.url)
+    if visit.posted is None:
+        return response, []
+    if not page.evaluate(FILL_FORM, visit.posted):
+        return response, ["no form on the page has the posted fields"]
+    with page.expect_navigation() as navigation:
+        page.evaluate(SUBMIT_FORM)
+    response = navigation.value
+    if response is None or response.request.redirected_from is not None:
+        return response, ["the posted data was accepted: no errors shown"]
+    return response, []
+
+
 def check_every_page(
     browser: Browser,
     site: Site,
@@ -206,18 +360,17 @@ def check_every_page(
         context = open_as(browser, site, role, language=language, width=width, base=base)
         serve_error_page(context, base)
         page = context.new_page()
-        for url in all_pages(site, role):
-            if url in leave_out:
+        for visit in all_pages(site, role):
+            if visit.url in leave_out:
                 continue
-            response = page.goto(base + url)
-            if url.startswith("/api/"):  # drawn by scripts from the schema
+            response, problems = open_page(page, base, visit)
+            if visit.url.startswith("/api/"):  # drawn by scripts from the schema
                 page.wait_for_load_state("networkidle")
-            problems = []
-            if response is None or (response.status >= 500 and url != SERVER_ERROR):
+            if response is None or (response.status >= 500 and visit.url != SERVER_ERROR):
                 problems.append(f"answered {response.status if response else 'nothing'}")
             problems += check(page)
             if problems:
-                found[f"{role} {url}"] = problems
+                found[f"{role} {visit}"] = problems
         context.close()
     return found
 
