@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -58,7 +60,10 @@ def test_games_are_read_only_with_the_record_in_monospace(admin_client: Client, 
 
     page = admin_client.get(url).content.decode()
 
-    assert '<pre style="font-family: monospace' in page and "[Variant &quot;long&quot;]" in page
+    assert '<pre class="record-text">' in page and "[Variant &quot;long&quot;]" in page
+    assert "style=" not in page.split('<pre class="record-text">')[0][-200:]  # CSP: no inline
+    css = (settings.BASE_DIR / "static/css/admin.css").read_text()
+    assert re.search(r"\.record-text \{[^}]*font-family: monospace", css)
     assert admin_client.post(url, {"kind": "mars"}).status_code == 403
     assert admin_client.get(reverse("admin:tournaments_game_add")).status_code == 403
     game.refresh_from_db()
