@@ -248,7 +248,7 @@ def test_import_records_stops_at_a_refused_game_with_its_line_and_column(
 
     message = str(refused.value)
     assert re.search(rf"game 2 was refused: line {file_line}, col 4: turn 1 ", message), message
-    assert "24/10" in message and "1 game(s) entered before it" in message
+    assert "24/10" in message and "1 game entered before it" in message
     assert series.games.count() == 1  # the first game stays, the refused one changed nothing
 
 

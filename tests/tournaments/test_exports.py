@@ -281,7 +281,7 @@ def test_archive_imported_as_a_copy_into_an_empty_installation(played: World, tm
         user.delete()
     out = io.StringIO()
     call_command("import_tournament", str(path), stdout=out)
-    assert "4 player(s) created" in out.getvalue()
+    assert "4 players created" in out.getvalue()
     assert "inactive accounts created" in out.getvalue()
     t = Tournament.objects.get()
     assert normalised(imported(tournament_archive(t))) == normalised(before)

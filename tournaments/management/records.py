@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
+from tournaments.display import job_stage_name
 from tournaments.engine import UNLIMITED, ReadLimits, RecordTooLargeError, split_games
 from tournaments.models import Game
 from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
@@ -109,12 +110,13 @@ def progress(
     unit: str = "it",
     verbosity: int = 1,
 ) -> Iterable[T]:
-    """A tqdm progress bar on the command's error stream (only on a terminal)."""
+    """A tqdm progress bar on the command's error stream (only on a terminal); a
+    service's stage code (``desc="series"``) is named in the command's language."""
     # OutputWrapper ends every write with a newline, which would break tqdm's redraws.
     stream = getattr(command.stderr, "_out", sys.stderr)
     return tqdm(
         items,
-        desc=desc,
+        desc=job_stage_name(desc),
         total=total,
         file=stream,
         unit=unit,

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.management.records import progress
 from tournaments.models import Tournament
@@ -39,7 +40,18 @@ class Command(BaseCommand):
         archive = tournament_archive(tournament, progress=bar)
         text = json.dumps(archive, ensure_ascii=False, indent=1) + "\n"
         if options["output"]:
-            options["output"].write_text(text, encoding="utf-8")
-            self.stderr.write(f"{tournament}: {len(archive['series'])} series written")
+            try:
+                options["output"].write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise CommandError(
+                    _("%(path)s cannot be written: %(reason)s")
+                    % {"path": options["output"], "reason": exc}
+                ) from None
+            count = len(archive["series"])
+            self.stderr.write(
+                ngettext("%(tournament)s: %(count)s series written",
+                         "%(tournament)s: %(count)s series written", count)
+                % {"tournament": tournament, "count": count}
+            )  # fmt: skip
         else:
             self.stdout.write(text, ending="")

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Series
@@ -36,7 +37,9 @@ class Command(BaseCommand):
             try:
                 text = upload_text(path.read_bytes())
             except OSError as exc:
-                raise CommandError(f"{path}: cannot be read: {exc}") from None
+                raise CommandError(
+                    _("%(path)s cannot be read: %(reason)s") % {"path": path, "reason": exc}
+                ) from None
             except ResultError as exc:
                 raise CommandError(
                     _("%(path)s: %(message)s") % {"path": path, "message": exc.message}
@@ -48,7 +51,7 @@ class Command(BaseCommand):
         entered = 0
         for path, records in files:
             if len(files) > 1:
-                self.stdout.write(f"{path}:")
+                self.stdout.write(_("%(path)s:") % {"path": path})
             for record in records:
                 try:
                     game = game_enter_record(series=series, record=record.text)
@@ -58,9 +61,12 @@ class Command(BaseCommand):
                         _("game %(number)s: %(note)s") % {"number": record.number, "note": where}
                     )
                     raise CommandError(
-                        _(
-                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s "
-                            "game(s) entered before it)"
+                        ngettext(
+                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s game "
+                            "entered before it)",
+                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s games "
+                            "entered before it)",
+                            entered,
                         )
                         % {"path": path, "number": record.number, "why": where, "entered": entered}
                     ) from exc
@@ -71,6 +77,8 @@ class Command(BaseCommand):
                 )
         series.refresh_from_db()
         self.stdout.write(
-            f"{entered} game(s) entered; series {series}: {series.score1}-{series.score2}, "
-            f"{series.status.replace('_', ' ')}"
-        )
+            _("%(entered)s; series %(series)s: %(score1)s-%(score2)s, %(status)s")
+            % {"entered": ngettext("%(count)s game entered", "%(count)s games entered", entered)
+               % {"count": entered}, "series": series, "score1": series.score1,
+               "score2": series.score2, "status": series.get_status_display()}
+        )  # fmt: skip

@@ -8,10 +8,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.management.records import progress
 from tournaments.services.errors import ResultError
-from tournaments.services.imports import tournament_import
+from tournaments.services.imports import ArchiveImport, tournament_import
 
 
 class Command(BaseCommand):
@@ -33,13 +35,15 @@ class Command(BaseCommand):
         try:
             archive = json.loads(options["file"].read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-            raise CommandError(f"{options['file']}: cannot be read: {exc}") from None
+            raise CommandError(
+                _("%(path)s cannot be read: %(reason)s") % {"path": options["file"], "reason": exc}
+            ) from None
 
         by = None
         if options["user"]:
             by = get_user_model().objects.filter(username=options["user"]).first()
             if by is None:
-                raise CommandError(f"there is no user {options['user']!r}")
+                raise CommandError(_("there is no user “%(name)s”") % {"name": options["user"]})
 
         def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
             return progress(
@@ -49,11 +53,28 @@ class Command(BaseCommand):
         try:
             result = tournament_import(archive=archive, by=by, name=options["name"], progress=bar)
         except ResultError as exc:
-            raise CommandError(f"{options['file']}: {exc.message}") from None
-        t = result.tournament
-        self.stdout.write(
-            f"tournament {t.pk} {t.name}: {result.players_created} player(s) created, "
-            f"{result.players_matched} matched"
-            + (f"; inactive accounts created: {', '.join(result.users_created)}"
-               if result.users_created else "")
-        )  # fmt: skip
+            raise CommandError(
+                _("%(path)s: %(message)s") % {"path": options["file"], "message": exc.message}
+            ) from None
+        self.stdout.write(_summary(result))
+
+
+def _summary(result: ArchiveImport) -> str:
+    """``tournament 7 Přebor: 4 players created, 2 matched[; inactive accounts created: …]``"""
+    t = result.tournament
+    created = ngettext(
+        "%(count)s player created", "%(count)s players created", result.players_created
+    ) % {"count": result.players_created}
+    matched = ngettext("%(count)s matched", "%(count)s matched", result.players_matched) % {
+        "count": result.players_matched
+    }
+    line = _("tournament %(id)s %(name)s: %(created)s, %(matched)s") % {
+        "id": t.pk, "name": t.name, "created": created, "matched": matched}  # fmt: skip
+    if result.users_created:
+        accounts = ngettext(
+            "inactive account created: %(names)s",
+            "inactive accounts created: %(names)s",
+            len(result.users_created),
+        ) % {"names": ", ".join(result.users_created)}
+        line = _("%(summary)s; %(accounts)s") % {"summary": line, "accounts": accounts}
+    return line

@@ -6,11 +6,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.jobs import job_start
 from tournaments.management.records import progress
-from tournaments.models import JobKind, Tournament
-from tournaments.services.maintenance import series_recompute_all
+from tournaments.models import JobKind, SeriesStatus, Tournament
+from tournaments.services.maintenance import Recomputed, series_recompute_all
 
 
 class Command(BaseCommand):
@@ -41,7 +42,9 @@ class Command(BaseCommand):
                 kind=JobKind.RECOMPUTE, params={"tournament": options["tournament"]}, by=None,
                 tournament=tournament,
             )  # fmt: skip
-            self.stdout.write(f"job {job.pk}: {job.status}")
+            self.stdout.write(
+                _("job %(id)s: %(status)s") % {"id": job.pk, "status": job.get_status_display()}
+            )
             return
         report = series_recompute_all(
             tournament=tournament,
@@ -50,10 +53,28 @@ class Command(BaseCommand):
                 verbosity=options["verbosity"],
             ),
         )  # fmt: skip
-        todo, changed, rated = report.series, report.changed, report.rated
-        statuses = {status.replace("_", " "): n for status, n in report.statuses.items()}
-        counts = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
-        self.stdout.write(
-            f"{todo} series recomputed ({counts or 'none'}), {changed} changed; "
-            f"ratings recomputed from {rated} rated series"
+        self.stdout.write(_summary(report))
+
+
+def _summary(report: Recomputed) -> str:
+    """``66 series recomputed (54 finished, 2 in play, 10 scheduled), 1 changed; ratings
+    recomputed from 53 rated series``, each status named in the command's language."""
+    statuses = ", ".join(
+        _("%(count)s %(status)s") % {"count": n, "status": SeriesStatus(status).label}
+        for status, n in sorted(report.statuses.items())
+    )
+    return _("%(recomputed)s (%(statuses)s), %(changed)s; %(ratings)s") % {
+        "recomputed": ngettext(
+            "%(count)s series recomputed", "%(count)s series recomputed", report.series
         )
+        % {"count": report.series},
+        "statuses": statuses or _("none"),
+        "changed": ngettext("%(count)s changed", "%(count)s changed", report.changed)
+        % {"count": report.changed},
+        "ratings": ngettext(
+            "ratings recomputed from %(count)s rated series",
+            "ratings recomputed from %(count)s rated series",
+            report.rated,
+        )
+        % {"count": report.rated},
+    }

@@ -41,7 +41,9 @@ class Command(BaseCommand):
                 kind=JobKind.VERIFY_GAMES, params={"tournament": options["tournament"]}, by=None,
                 tournament=tournament,
             )  # fmt: skip
-            self.stdout.write(f"job {job.pk}: {job.status}")
+            self.stdout.write(
+                _("job %(id)s: %(status)s") % {"id": job.pk, "status": job.get_status_display()}
+            )
             return
         report = games_reverify(
             tournament=tournament,
