@@ -17,8 +17,8 @@ and runs ``wrk`` on each page for ``--duration`` seconds. The machine is shared 
 speed moves from hour to hour, so the figure that counts is a page's throughput divided
 by the floor's, both measured in this run; and since the load drifts even within a run,
 each page is compared with the floor measured right before it. ``--gzip`` asks for gzip
-as every browser does (the default is uncompressed, as the issue measured). It also prints, measured in-process with
-Django's test client (server time, no network):
+as every browser does (the default is uncompressed, as the issue measured). It also
+prints, measured in-process with Django's test client (server time, no network):
 
 * cold: the 128-player Swiss page right after a result is corrected,
 * quick entry: one game entered through the quick-entry page.
