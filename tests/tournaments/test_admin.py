@@ -117,3 +117,18 @@ def test_the_recompute_actions_call_the_services(admin_client: Client, series: S
     assert "Ratings recomputed from 1 rated series." in response.content.decode()
     assert RatingChange.objects.filter(series=series).count() == 2
     assert Game.objects.filter(series=series).count() == 1
+
+
+def test_sort_links_say_which_column_and_which_order(admin_client: Client, series: Series):
+    """Django's sort links are empty links with a title; ours name the column and the
+    order, the priority is said in words and the first sorted column has aria-sort."""
+    url = reverse("admin:tournaments_player_changelist")
+    html = admin_client.get(url, {"o": "-1.2"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    hidden = re.findall(r'<span class="visually-hidden">([^<]*)</span>', html)
+
+    assert hidden == [
+        "Stop sorting by Name", "Sorting priority: 1", "Name: sorted descending; sort ascending",
+        "Stop sorting by Club", "Sorting priority: 2", "Club: sorted ascending; sort descending",
+    ]  # fmt: skip
+    assert html.count("aria-sort=") == 1
+    assert 'aria-sort="descending"' in html
