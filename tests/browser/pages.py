@@ -3,11 +3,13 @@ sideways overflow at 390 px, no axe-core violation): one list, one line per page
 
 ``build_site`` makes a small world through the services (a round robin with a recorded
 game, a Swiss and a knockout, a player with an account, a director with access to the
-admin, a job, a username locked out after failed sign-ins, a password reset link) and
-returns the values the URL templates below are filled with. Adding a page is adding one
+admin, a job, a username locked out after failed sign-ins, a password reset link, a result
+waiting for the director's confirmation) and returns the values the URL templates below
+are filled with. Adding a page is adding one
 line to ``PAGES``: (who looks at it, the URL template), and a third element for the page
-after its form is posted with that data (to show its error messages): the browser opens
-the page, puts the data in the form that has those fields and sends it."""
+after its form is posted with that data (to show its error messages, next to the fields
+or, for a refused action, as a message after a redirect): the browser opens the page,
+puts the data in the form that has those fields and sends it."""
 
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from tournaments.services.results import game_enter_quick
 from tournaments.services.roster import prohibited_pair_add
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
+from tournaments.services.submissions import submission_create
 
 ANONYMOUS, PLAYER, DIRECTOR = "anonymous", "player", "director"
 ROLES = (ANONYMOUS, PLAYER, DIRECTOR)
@@ -92,6 +95,7 @@ PAGES: list[PageLine] = [
     (SIGNED_IN, "/accounts/password_change/", {"old_password": "wrong", "new_password1": "a"}),
     (SIGNED_IN, "/accounts/password_change/done/"),
     (SIGNED_IN, "/confirmations/"),
+    ((DIRECTOR,), "/confirmations/", {"note": "x" * 501}),  # refused: the note is too long
     (SIGNED_IN, "/jobs/"),
     ((PLAYER,), "/tournaments/{rr}/edit/"),  # 403
     ((PLAYER,), "/series/{own_series}/"),
@@ -117,6 +121,7 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": ""}),
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
+    ((DIRECTOR,), "/tournaments/{rr}/round/", {"player_a": "", "player_b": ""}),  # refused
     ((DIRECTOR,), "/tournaments/{rr}/round/2/delete/"),
     ((DIRECTOR,), "/tournaments/{swiss}/round/"),
     ((DIRECTOR,), "/series/{open_series}/", {"winner": "", "kind": "oin"}),
@@ -138,6 +143,8 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/admin/tournaments/tournament/{rr}/change/"),
     ((DIRECTOR,), "/admin/tournaments/player/"),
     ((DIRECTOR,), "/admin/tournaments/player/?q=Club"),
+    ((DIRECTOR,), "/admin/tournaments/player/?o=1"),  # sorted by a column
+    ((DIRECTOR,), "/admin/tournaments/player/?o=-1.2"),  # by two: priorities shown
     ((DIRECTOR,), "/admin/tournaments/player/{player}/change/"),
     ((DIRECTOR,), "/admin/tournaments/club/add/"),
     ((DIRECTOR,), "/admin/tournaments/club/add/", {"name": ""}),
@@ -200,6 +207,17 @@ def _knockout(director: User) -> Tournament:
     return t
 
 
+def _pending_result(t: Tournament) -> None:
+    """A result submitted by a player of ``t``, waiting for its director."""
+    s = Series.objects.filter(tournament=t, player2__isnull=False, status="scheduled")
+    series = s.select_related("player1", "player2", "tournament").order_by("id").first()
+    assert series is not None and series.player1 is not None
+    user = User.objects.create_user("knockout-player", password=PASSWORD)
+    Player.objects.filter(pk=series.player1_id).update(user=user)
+    white = series_next_white(series, []) or series.player1
+    submission_create(series=series, by=user, number=1, white=white, winner=white, kind="oin")
+
+
 @dataclass(frozen=True, slots=True)
 class Site:
     values: dict[str, int | str]
@@ -250,12 +268,14 @@ def build_site() -> Site:
     # signs in nowhere: a sign-in would make the reset link invalid
     forgetful = User.objects.create_user("forgetful", password=PASSWORD)
     _lock_out(LOCKED_OUT)
+    ko = _knockout(director)
+    _pending_result(ko)  # the director's confirmations page has a reject form
     values: dict[str, int | str] = {
         "rr": rr.pk,
         "swiss": swiss.pk,
         "swiss_player": kept_apart[0].pk,
         "pair": pair.pk,
-        "ko": _knockout(director).pk,
+        "ko": ko.pk,
         "series": game.series_id,
         "open_series": first_open.pk,
         "open_white": first_open.player1_id,
@@ -324,12 +344,15 @@ FILL_FORM = """(data) => {
   form.dataset.posted = "";
   return true;
 }"""
+# an action refused as a message on the page it redirects to (ours, the admin's)
+REFUSED = ".messages .error, .messagelist .error"
 SUBMIT_FORM = "HTMLFormElement.prototype.submit.call(document.querySelector('form[data-posted]'))"
 
 
 def open_page(page: Page, base: str, visit: Visit) -> tuple[Response | None, list[str]]:
     """``visit``'s page in ``page``: asked for, and its form posted if ``visit`` posts.
-    A posted form that is accepted (answered by a redirect) shows no errors: a finding."""
+    A posted form that is accepted (answered by a redirect to a page with no error
+    message) shows no errors: a finding."""
     response = page.goto(base + visit.url)
     if visit.posted is None:
         return response, []
@@ -339,6 +362,8 @@ def open_page(page: Page, base: str, visit: Visit) -> tuple[Response | None, lis
         page.evaluate(SUBMIT_FORM)
     response = navigation.value
     if response is None or response.request.redirected_from is not None:
+        if page.locator(REFUSED).count():  # refused, said in a message after the redirect
+            return response, []
         return response, ["the posted data was accepted: no errors shown"]
     return response, []
 

@@ -235,3 +235,34 @@ def test_the_director_swaps_two_players_before_the_round_starts(client: Client) 
     assert first.player1 == b and second.player1 == a
     response = client.post(url, {"player_a": a.pk, "player_b": a.pk}, follow=True, **EN)
     assert "swap players between two series" in response.content.decode()
+
+
+def test_a_rejection_with_a_note_too_long_is_refused_and_keeps_the_result_pending(
+    client: Client,
+) -> None:
+    t = round_robin(4)
+    s = open_series(t)
+    one, two = (User.objects.create_user(n, password="a-long-secret-1") for n in ("one", "two"))
+    Player.objects.filter(pk=s.player1_id).update(user=one)
+    Player.objects.filter(pk=s.player2_id).update(user=two)
+    client.force_login(one)
+    white = series_next_white(s, []) or s.player1
+    client.post(
+        reverse("tournaments:enter_quick", args=[s.pk]),
+        {"number": 1, "white": white.pk, "winner": white.pk, "kind": "oin", "ended": "played",
+         "cube": 1},
+    )  # fmt: skip
+    sub = Submission.objects.get(series=s)
+    client.force_login(two)
+    url = reverse("tournaments:decide", args=[sub.pk, "reject"])
+
+    response = client.post(url, {"note": "x" * 501}, follow=True, **EN)
+
+    assert "The result is not rejected: Ensure this value has at most 500" in (
+        response.content.decode()
+    )
+    sub.refresh_from_db()
+    assert sub.status == "pending"
+    client.post(url, {"note": "I won"})
+    sub.refresh_from_db()
+    assert (sub.status, sub.note) == ("rejected", "I won")

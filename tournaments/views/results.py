@@ -140,8 +140,13 @@ def decide(request: HttpRequest, pk: int, verdict: str) -> HttpResponse:
             messages.success(request, _("The result is confirmed and counts."))
         elif verdict == "reject":
             form = RejectForm(request.POST)
-            note = form.cleaned_data["note"] if form.is_valid() else ""
-            submission_reject(submission=submission, by=request.user, note=note)
+            if not form.is_valid():  # the note would be lost: nothing is rejected
+                errors = " ".join(str(e) for e in form.errors["note"])
+                messages.error(request, _("The result is not rejected: %(why)s") % {"why": errors})
+                return redirect("tournaments:confirmations")
+            submission_reject(
+                submission=submission, by=request.user, note=form.cleaned_data["note"]
+            )
             messages.success(request, _("The result is rejected."))
         else:
             raise Http404
