@@ -8,6 +8,8 @@ import re
 
 from django.db import migrations, models
 
+from tournaments.db_triggers import create_triggers, drop_triggers
+
 TOLD = (
     r"(?:draw|(?P<{p}side>white|black) (?P<{p}kind>oin|mars|koks))"
     r"(?P<{p}ended> by resignation| \(double dropped\))?"
@@ -77,6 +79,9 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # SQLite rebuilds tournaments_game below (the removed column): the trigger naming
+        # it must go first and come back last (tournaments/db_triggers.py)
+        migrations.RunPython(drop_triggers, create_triggers),
         migrations.AddField(
             model_name="game",
             name="verification_note",
@@ -87,4 +92,5 @@ class Migration(migrations.Migration):
             model_name="game",
             name="verification",
         ),
+        migrations.RunPython(create_triggers, drop_triggers),
     ]
