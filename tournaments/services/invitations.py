@@ -31,15 +31,29 @@ INVITATION_DAYS = 30
 SALT = "tournaments.invitation"
 
 
-def invitation_token(*, player: Player) -> str:
-    """The token of an invitation for ``player`` (refused once they have a login)."""
+def _refuse_claimed(player: Player, *, field: str) -> None:
+    """A player with a login takes no invitation (made, opened, claimed or withdrawn)."""
     if player.user_id is not None:
         raise ResultError(
             _("%(name)s has claimed their profile already."),
             code="profile-claimed",
             params={"name": player.name},
+            field=field,
+        )
+
+
+def _refuse_unregistered(tournament: Tournament, player: Player) -> None:
+    if not Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise ResultError(
+            _("The player is not registered for the tournament."),
+            code="invitee-not-registered",
             field="player",
         )
+
+
+def invitation_token(*, player: Player) -> str:
+    """The token of an invitation for ``player`` (refused once they have a login)."""
+    _refuse_claimed(player, field="player")
     return signing.dumps(
         {"p": player.pk, "w": player.invitations_withdrawn}, salt=SALT, compress=True
     )
@@ -72,13 +86,7 @@ def invitation_player(*, token: str) -> Player:
             code="invitation-withdrawn",
             field="token",
         )
-    if player.user_id is not None:
-        raise ResultError(
-            _("%(name)s has claimed their profile already."),
-            code="profile-claimed",
-            params={"name": player.name},
-            field="token",
-        )
+    _refuse_claimed(player, field="token")
     return player
 
 
@@ -91,13 +99,7 @@ def invitation_claim(*, token: str, user: User) -> Player:
         )
     player = invitation_player(token=token)
     player = Player.objects.select_for_update().get(pk=player.pk)
-    if player.user_id is not None:  # claimed meanwhile
-        raise ResultError(
-            _("%(name)s has claimed their profile already."),
-            code="profile-claimed",
-            params={"name": player.name},
-            field="token",
-        )
+    _refuse_claimed(player, field="token")  # claimed meanwhile
     if Player.objects.filter(user=user).exists():
         raise ResultError(
             _("Your login belongs to another player already."), code="login-taken", field="token"
@@ -139,20 +141,9 @@ def invitation_claim_new_account(
 def invitation_withdraw(*, tournament: Tournament, player: Player) -> None:
     """Every invitation link made so far for ``player`` stops working (a new one may be
     made at once). Only for a player registered in ``tournament`` who has no login yet."""
-    if not Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(
-            _("The player is not registered for the tournament."),
-            code="invitee-not-registered",
-            field="player",
-        )
+    _refuse_unregistered(tournament, player)
     locked = Player.objects.select_for_update().get(pk=player.pk)
-    if locked.user_id is not None:
-        raise ResultError(
-            _("%(name)s has claimed their profile already."),
-            code="profile-claimed",
-            params={"name": locked.name},
-            field="player",
-        )
+    _refuse_claimed(locked, field="player")
     Player.objects.filter(pk=player.pk).update(invitations_withdrawn=F("invitations_withdrawn") + 1)
     player.refresh_from_db(fields=["invitations_withdrawn"])
 
@@ -168,12 +159,7 @@ def invitation_send(
         raise ResultError(
             _("Enter a valid email address."), code="email-invalid", field="email"
         ) from None
-    if not Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(
-            _("The player is not registered for the tournament."),
-            code="invitee-not-registered",
-            field="player",
-        )
+    _refuse_unregistered(tournament, player)
     subject = _("Your player profile in %(tournament)s") % {"tournament": tournament.name}
     body = _(
         "Hello %(name)s,\n\n%(by)s invites you to claim your player profile in the "
