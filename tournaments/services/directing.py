@@ -183,6 +183,9 @@ def stage_lengths_apply(
     if not changed or tournament.format not in BRACKET_FORMATS:
         return
     matches = {m.id: m for m in bracket_of(tournament).matches if m.stage in changed}
+    if save:  # a game entered meanwhile locks its series first: counted after it
+        rows = Series.objects.filter(tournament=tournament, slot__in=list(matches))
+        list(rows.select_for_update(of=("self",)).order_by("pk").values_list("pk"))
     series = (
         Series.objects.filter(tournament=tournament, slot__in=list(matches))
         .exclude(player2__isnull=True)  # a bye is played to no length
