@@ -1,7 +1,8 @@
 """Cached pages and reads, keyed by the tournament's ``cache_version`` (docs/performance.md).
 
 Every write that changes what a tournament's pages show bumps ``Tournament.cache_version``
-with ``F() + 1`` in the write's own transaction: the model signals below catch every
+(to ``max(version + 1, now in microseconds)``: never a number given out before, even after
+a database restore) in the write's own transaction: the model signals below catch every
 ``save()`` and ``delete()`` of the models the pages read (a new service is covered without
 knowing about caches), and the few bulk writes call ``tournaments_touch`` themselves. A
 reader builds its key from the version, so a stale entry is never found again, whichever
@@ -37,6 +38,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
+from tournaments.models.tournament import new_cache_version
 
 T = TypeVar("T")
 
@@ -60,12 +62,15 @@ def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = Non
     except EmptyResultSet:  # no ids given
         return
     table, column = Tournament._meta.db_table, Tournament._meta.get_field("cache_version").column
+    # max(version + 1, now): never a version given out before a database restore
+    # (new_cache_version); CASE, not GREATEST: SQLite has none
     sql = (
-        f'UPDATE "{table}" SET "{column}" = "{column}" + 1 '  # our names, not input
-        f'WHERE "id" IN ({inner}) RETURNING "id"'
+        f'UPDATE "{table}" SET "{column}" = CASE WHEN "{column}" + 1 > %s '  # our names,
+        f'THEN "{column}" + 1 ELSE %s END WHERE "id" IN ({inner}) RETURNING "id"'  # not input
     )
+    now = new_cache_version()
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, (now, now, *params))
         bumped = [row[0] for row in cursor.fetchall()]
     generations_bump(map(tournament_gen, bumped))
 

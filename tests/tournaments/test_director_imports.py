@@ -9,11 +9,11 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from tests.tournaments.helpers import World
-from tournaments.models import Entry, Job, Player, Tournament
+from tournaments.models import Entry, Game, Job, Player, Submission, Tournament
 from tournaments.services.exports import tournament_archive
 
 PLAYERS = "name,club,rating\nJana,Brno,\nNora,,1600\nNora,,1600\nOto,Zlín,abc\n"
@@ -128,3 +128,64 @@ def test_a_director_imports_their_export_as_a_new_tournament_they_direct(world: 
     staff = world.client("staff").post("/api/tournaments/import/", archive, format="json")
     kept = Tournament.objects.get(pk=staff.json()["tournament"])
     assert set(kept.directors.values_list("username", flat=True)) == {"staff", "boss", "otherboss"}
+
+
+@pytest.mark.django_db
+def test_a_director_who_is_not_staff_creates_no_account_through_an_import(played: World):
+    """An archive naming people this site lacks (a director, a submitter, a decider) and
+    people it has (eva submitted, karel decided): imported by a director who is not staff,
+    through the page and the API, it creates no account and names no one's but theirs;
+    the submitted results of others are left out and said so, the games are all there."""
+    archive = tournament_archive(played.tournament)
+    archive["tournament"]["directors"] = ["boss", "ghost-director"]
+    [submission] = archive["series"][1]["submissions"]
+    assert submission["submitted_by"] == "eva" and submission["decided_by"] == "karel"
+    forged = json.loads(json.dumps(archive))
+    forged["series"][1]["submissions"][0].update(submitted_by="ghost", decided_by="ghost2")
+    accounts = set(User.objects.values_list("username", flat=True))
+    client = signed_in(played, "boss", may_create=True)
+    for n, sent in enumerate((archive, forged)):
+        job = job_of(
+            client.post("/jobs/import/tournament/", {"file": upload(json.dumps(sent)),
+                                                     "name": f"Kopie {n}"})
+        )  # fmt: skip
+        assert job.status == "done", job.error
+        assert job.result["users_created"] == []
+        assert job.result["submissions_skipped"] == 1
+        assert job.result["directors_skipped"] == ["ghost-director"]
+        copy = Tournament.objects.get(name=f"Kopie {n}")
+        assert not Submission.objects.filter(series__tournament=copy).exists()
+        assert list(copy.directors.values_list("username", flat=True)) == ["boss"]
+        games = Game.objects.filter(series__tournament=played.tournament).count()
+        assert Game.objects.filter(series__tournament=copy).count() == games
+        html = client.get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "1 result submitted by others was not imported" in html
+        assert job.result["authors_skipped"][0] in html
+    answer = played.client("boss").post("/api/tournaments/import/", forged, format="json")
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    assert body["users_created"] == [] and body["submissions_skipped"] == 1
+    assert body["authors_skipped"] == ["ghost"]
+    assert set(User.objects.values_list("username", flat=True)) == accounts
+    # staff import the archive as it is: the missing accounts are created inactive
+    staff = played.client("staff").post("/api/tournaments/import/", forged, format="json")
+    assert staff.status_code == 201, staff.content
+    assert sorted(staff.json()["users_created"]) == ["ghost", "ghost-director", "ghost2"]
+    assert staff.json()["submissions_skipped"] == 0
+    created = User.objects.filter(username__in=["ghost", "ghost2", "ghost-director"])
+    assert [u.is_active or u.has_usable_password() for u in created] == [False] * 3
+    kept = Submission.objects.get(series__tournament=staff.json()["tournament"])
+    assert (kept.submitted_by.username, kept.decided_by.username) == ("ghost", "ghost2")
+
+
+@pytest.mark.django_db
+def test_a_directors_own_submission_and_decision_are_kept_in_their_import(played: World):
+    archive = tournament_archive(played.tournament)
+    archive["series"][1]["submissions"][0].update(submitted_by="boss", decided_by="karel")
+    signed_in(played, "boss", may_create=True)
+    answer = played.client("boss").post("/api/tournaments/import/", archive, format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["submissions_skipped"] == 0
+    kept = Submission.objects.get(series__tournament=answer.json()["tournament"])
+    assert kept.submitted_by == played.users["boss"] and kept.decided_by is None
+    assert kept.note == "I won" and kept.status == "rejected"

@@ -11,6 +11,7 @@ cache are stored, and renewed on commit, as in production."""
 
 from __future__ import annotations
 
+import io
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache, caches
+from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client, RequestFactory, override_settings
 
@@ -314,3 +316,73 @@ def test_a_player_with_no_tournament_renamed_shows_at_once_in_the_api() -> None:
         assert "Found Player" in _read(client, "/api/players/")
         assert "Found Player" in _read(client, f"/api/players/{loner.pk}/")
         assert "Found Player" in _read(client, f"/players/{loner.pk}/")
+
+
+def _restore(t: Tournament, backup: dict[str, Any], player: Player, name: str) -> None:
+    """A database restore as the app sees it: rows as they were at the backup, written
+    without the app (no signal, no generation renewed), the version taken back."""
+    Tournament.objects.filter(pk=t.pk).update(**backup)
+    Player.objects.filter(pk=player.pk).update(name=name)
+
+
+def _same_as_fresh(client: Client, paths: list[str]) -> dict[str, str]:
+    with app_server("A"):
+        after = {p: _read(client, p) for p in paths}
+    with app_server("fresh"):
+        cache.clear()
+        caches["local"].clear()
+        fresh = {p: _read(client, p) for p in paths}
+    assert [p for p in paths if after[p] != fresh[p]] == []
+    return after
+
+
+def test_a_write_after_a_database_restore_never_shows_a_page_cached_before_it() -> None:
+    """The backup is taken; writes follow and their pages are cached (Redis at CACHE_URL);
+    the backup is restored, which takes the version back; a write then gives the version
+    a number: never one whose copies show the state from before the restore."""
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk").first()
+    assert player is not None
+    backup = {"name": t.name, "cache_version": Tournament.objects.get(pk=t.pk).cache_version}
+    client = Client()
+    paths = _pages(t)
+    with app_server("A"):
+        for p in paths:
+            _read(client, p)
+    with app_server("B"):  # one write: the next version is the one given after the restore
+        tournament_update(tournament=t, name="Renamed after the backup")
+    with app_server("A"):
+        assert "Renamed after the backup" in _read(client, paths[0])
+        for p in paths:
+            _read(client, p)  # every page cached as it is before the restore
+    _restore(t, backup, player, player.name)
+    with app_server("B"):
+        tournament_update(tournament=Tournament.objects.get(pk=t.pk), venue="Sokolovna")
+    after = _same_as_fresh(client, paths)
+    assert "Renamed after the backup" not in after[paths[0]]
+
+
+def test_cache_renew_after_a_restore_leaves_no_page_cached_before_it() -> None:
+    """Restored and not written to yet: ``manage.py cache_renew`` (the restore procedure,
+    docs/deploy.md) renews every version and generation, the lists with no version in
+    the database included (players)."""
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk").first()
+    assert player is not None
+    backup = {"name": t.name, "cache_version": Tournament.objects.get(pk=t.pk).cache_version}
+    client = Client()
+    paths = _pages(t)
+    with app_server("B"):
+        tournament_update(tournament=t, name="Renamed after the backup")
+        player_update(player=player, name="Renamed Player")
+    with app_server("A"):
+        for p in paths:
+            _read(client, p)
+        assert "Renamed Player" in _read(client, "/api/players/")
+    _restore(t, backup, player, player.name)
+    with app_server("B"):
+        out = io.StringIO()
+        call_command("cache_renew", stdout=out)
+        assert "1 tournament" in out.getvalue() or "tournaments" in out.getvalue()
+    after = _same_as_fresh(client, paths)
+    assert "Renamed Player" not in after["/api/players/"]

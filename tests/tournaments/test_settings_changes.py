@@ -15,11 +15,14 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import admin_form_data, tournament_data
-from tests.tournaments.pages_data import director, round_robin
+from tests.tournaments.pages_data import director, knockout, round_robin
 from tournaments.forms import TournamentForm
 from tournaments.models import Series, SeriesStatus, Tournament
+from tournaments.selectors.brackets import bracket_of
 from tournaments.services.directing import tournament_update
 from tournaments.services.errors import ResultError
+from tournaments.services.results import game_enter_quick
+from tournaments.services.series import series_next_white
 from tournaments.services.setup import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -165,3 +168,71 @@ def test_the_admin_shows_what_a_new_series_length_alters_and_saves_it_confirmed(
     t.refresh_from_db()
     assert t.series_length == 5
     assert all(s.target == 5 for s in waiting.select_related("tournament"))
+
+
+def test_a_stage_not_started_changes_its_length_once_the_bracket_is_drawn() -> None:
+    """Semifinals played (to 1 point), the final paired, not started: the director makes
+    the final longer on the settings page and through the API; the played semifinals'
+    length is refused with the stage named, and nothing changes."""
+    user = director("boss")
+    t = knockout(4, played=2)
+    t.directors.add(user)
+    final = Series.objects.get(tournament=t, slot=bracket_of(t).finals[0])
+    semis = Series.objects.filter(tournament=t).exclude(pk=final.pk)
+    assert final.player2_id is not None and not final.games.exists()
+    client = Client()
+    client.force_login(user)
+    url = reverse("tournaments:tournament_edit", args=[t.pk])
+    response = client.post(url, form_data(t, length_final="7"), **EN)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    t.refresh_from_db()
+    final.refresh_from_db()
+    assert t.lengths_by_stage == {"final": 7} and final.target == 7
+    assert [s.target for s in semis] == [1, 1]
+    response = client.post(url, form_data(t, length_semifinal="3"), **EN)
+    html = response.content.decode()
+    assert response.status_code == 400, html[:2000]
+    assert "The stage semifinal has started: its series keep the length they are played" in html
+    assert "played to, 1. Only the stages not started yet may change." in html
+    t.refresh_from_db()
+    assert t.lengths_by_stage == {"final": 7}
+    api = APIClient()
+    api.force_authenticate(user)
+    answer = api.patch(f"/api/tournaments/{t.pk}/", {"lengths_by_stage": {"final": 9}},
+                       format="json", **EN)  # fmt: skip
+    assert answer.status_code == 200, answer.content
+    final.refresh_from_db()
+    assert final.target == 9
+    both = {"lengths_by_stage": {"final": 3, "semifinal": 5}}
+    answer = api.patch(f"/api/tournaments/{t.pk}/", both, format="json", **EN)
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["code"] == "stage-length-started"
+    assert answer.json()["params"]["stage"] == "semifinal"
+    assert answer.json()["field"] == "lengths_by_stage"
+    final.refresh_from_db()
+    assert final.target == 9 and Tournament.objects.get(pk=t.pk).lengths_by_stage == {"final": 9}
+    # back to the series length: the final follows it again; once started, it stays
+    answer = api.patch(f"/api/tournaments/{t.pk}/", {"lengths_by_stage": {}}, format="json")
+    assert answer.status_code == 200, answer.content
+    final.refresh_from_db()
+    assert final.length is None and final.target == 1
+    game_enter_quick(series=final, white=series_next_white(final, []) or final.player1,
+                     winner=final.player1, kind="oin")  # fmt: skip
+    answer = api.patch(f"/api/tournaments/{t.pk}/", {"lengths_by_stage": {"final": 5}},
+                       format="json", **EN)  # fmt: skip
+    assert answer.status_code == 400 and "final" in answer.json()["detail"]
+
+
+def test_a_stage_not_paired_yet_gets_its_new_length_when_it_is_paired() -> None:
+    t = knockout(8, played=0)
+    tournament_update(tournament=t, lengths_by_stage={"final": 5, "semifinal": 3})
+    for _ in range(4):
+        s = (
+            Series.objects.filter(tournament=t, player2__isnull=False, games__isnull=True)
+            .select_related("player1", "player2", "tournament").order_by("id").first()
+        )  # fmt: skip
+        assert s is not None
+        game_enter_quick(series=s, white=series_next_white(s, []) or s.player1,
+                         winner=s.player1, kind="oin")  # fmt: skip
+    semis = Series.objects.filter(tournament=t).exclude(games__isnull=False).distinct()
+    assert [s.target for s in semis.select_related("tournament")] == [3, 3]

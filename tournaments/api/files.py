@@ -338,8 +338,11 @@ class TournamentImport(_Upload):
     def post(self, request: Any) -> Response:
         """Those who may create tournaments: a new tournament from an archive (a file, or
         the archive as the JSON body) that they direct; new ids, players matched by name
-        and club or created. The archive's directors direct it too only when staff
-        import it. One transaction."""
+        and club or created. Only staff import it as it is: the archive's directors
+        direct it too, and the accounts it names that are missing are created inactive
+        (``users_created``). Anyone else creates no account: they direct the copy alone
+        (``directors_skipped``), and the results others submitted are left out
+        (``submissions_skipped``, ``authors_skipped``). One transaction."""
         if not may_create_tournaments(request.user):
             raise PermissionDenied(
                 gettext("only those who may create tournaments may import one"),
@@ -357,14 +360,15 @@ class TournamentImport(_Upload):
                 ) from None
         else:
             archive = request.data
-        result = tournament_import(
-            archive=archive, by=request.user, directors=is_staff(request.user)
-        )
+        result = tournament_import(archive=archive, by=request.user, trusted=is_staff(request.user))
         body = {
             "tournament": result.tournament.pk,
             "players_created": result.players_created,
             "players_matched": result.players_matched,
             "directors_skipped": result.directors_skipped,
+            "users_created": result.users_created,
+            "submissions_skipped": result.submissions_skipped,
+            "authors_skipped": result.authors_skipped,
         }
         return Response(body, status=status.HTTP_201_CREATED)
 

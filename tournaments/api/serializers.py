@@ -283,6 +283,15 @@ class ArchiveImportOutput(serializers.Serializer):
     players_created = serializers.IntegerField()
     players_matched = serializers.IntegerField()
     directors_skipped = serializers.ListField(child=serializers.CharField())
+    users_created = serializers.ListField(
+        child=serializers.CharField(), help_text="staff only: accounts created, inactive"
+    )
+    submissions_skipped = serializers.IntegerField(
+        help_text="not staff: submitted results by others, left out"
+    )
+    authors_skipped = serializers.ListField(
+        child=serializers.CharField(), help_text="who submitted the results left out"
+    )
 
 
 class ErrorOutput(serializers.Serializer):

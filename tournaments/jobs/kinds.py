@@ -82,7 +82,7 @@ def archive_import(job: Job, progress: Progress) -> Result:
         ) from None
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
-        progress=progress, directors=is_staff(job.created_by),
+        progress=progress, trusted=is_staff(job.created_by),
     )  # fmt: skip
     t = result.tournament
     job.tournament = t
@@ -94,6 +94,8 @@ def archive_import(job: Job, progress: Progress) -> Result:
         "players_matched": result.players_matched,
         "users_created": result.users_created,
         "directors_skipped": result.directors_skipped,
+        "submissions_skipped": result.submissions_skipped,
+        "authors_skipped": result.authors_skipped,
     }
 
 

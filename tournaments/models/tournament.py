@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -98,6 +99,14 @@ def default_tie_breaks() -> list[str]:
     return [str(t) for t in DEFAULT_TIE_BREAKS]
 
 
+def new_cache_version() -> int:
+    """A tournament's first ``cache_version``, and the least its next one may be: the
+    time in microseconds. Versions only grow (``max(version + 1, now)``, caching.py), so
+    after a database restore, which takes them back, a write gives a version newer than
+    any given out before the restore, never one whose cached pages show another state."""
+    return time.time_ns() // 1000
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     start_date = models.DateField(_("start date"))
@@ -168,9 +177,10 @@ class Tournament(models.Model):
                  ("cancel", _("remaining series are cancelled"))],
     )  # fmt: skip
 
-    # Bumped (F() + 1, in the write's transaction) by every write that changes what the
-    # tournament's pages show: cached pages are keyed by it (tournaments/caching.py).
-    cache_version = models.PositiveBigIntegerField(default=0, editable=False)
+    # Bumped (in the write's transaction) by every write that changes what the tournament's
+    # pages show: cached pages are keyed by it (tournaments/caching.py). Never a number
+    # given out before, even after a database restore: see ``new_cache_version``.
+    cache_version = models.PositiveBigIntegerField(default=new_cache_version, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

@@ -68,20 +68,31 @@ class ArchiveImport:
     players_matched: int = 0
     users_created: list[str] = field(default_factory=list)
     directors_skipped: list[str] = field(default_factory=list)
+    # not trusted: submitted results left out, their authors' names (the importer's own
+    # are kept), and the deciders' names left out of the kept ones
+    submissions_skipped: int = 0
+    authors_skipped: list[str] = field(default_factory=list)
 
 
 def tournament_import(
     *, archive: Any, by: User | None = None, name: str | None = None,
-    progress: Progress = no_progress, directors: bool = True,
+    progress: Progress = no_progress, trusted: bool = True,
 ) -> ArchiveImport:  # fmt: skip
     """A tournament from an archive, with new ids, in one transaction: players are matched
     by name and club or created; the games are entered again through the result services
     and the series' scores, statuses and winners must agree with them. A refused archive
     changes nothing; the error names its place (series, game, field).
 
-    ``directors``: whether the archive's directors direct the copy too (staff and the
-    command line); a director importing their own export directs the copy alone, and
-    makes no one else a director (their names are kept in ``directors_skipped``)."""
+    ``trusted`` (staff and the command line): the archive's directors direct the copy
+    too, and the accounts the archive names (directors, submitters, deciders) that this
+    installation lacks are created, inactive and without a password (``users_created``).
+
+    Not trusted (a director who is not staff): the import creates no account and names
+    no one's but the importer's. The importer directs the copy alone (the archive's other
+    directors are kept in ``directors_skipped``); a submitted result by anyone else is
+    left out (``submissions_skipped``, its authors in ``authors_skipped``: the games
+    themselves are imported, as the importer's), and a decision by anyone else is kept
+    without its author."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
         raise ResultError(
             gettext("this is not a tournament archive"), code="not-archive", field="file"
@@ -101,7 +112,7 @@ def tournament_import(
         )
     try:
         with transaction.atomic():
-            return _Importer(archive, progress, signed_in(by)).run(name=name, directors=directors)
+            return _Importer(archive, progress, signed_in(by), trusted=trusted).run(name=name)
     except ResultError:
         raise
     except (
@@ -180,19 +191,26 @@ def correction_reason(reason: str, author: str | None, importer: AuthUser | None
 
 
 class _Importer:
-    def __init__(self, archive: dict[str, Any], progress: Progress, by: AuthUser | None):
+    def __init__(
+        self, archive: dict[str, Any], progress: Progress, by: AuthUser | None, *, trusted: bool
+    ):
         self.a = archive
         self.progress = progress
         self.by = by
+        self.trusted = trusted
         self.players: dict[int, Player] = {}
         self.users: dict[str, AuthUser] = {}
         self.result: ArchiveImport
 
     def user(self, username: str | None) -> AuthUser | None:
+        """The account the archive names: found, or (trusted) created inactive. Not
+        trusted: the importer's own account, else None (no one else is named)."""
         if username is None:
             return None
         if not isinstance(username, str) or not username.strip():
             raise ValueError(f"not a username: {username!r}")
+        if not self.trusted:
+            return self.by if self.by is not None and username == self.by.get_username() else None
         if username not in self.users:
             model = get_user_model()
             found = model.objects.filter(username=username).first()
@@ -257,20 +275,18 @@ class _Importer:
                 withdrawn.append(entry.pk)
         return withdrawn
 
-    def run(self, *, name: str | None, directors: bool = True) -> ArchiveImport:
+    def run(self, *, name: str | None) -> ArchiveImport:
         settings, archived = self.settings()
         title = name or settings.pop("name")
         settings.pop("name", None)
         tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
         self.result = ArchiveImport(tournament)
         for username in archived:
-            if not directors:
-                if not self.by or username != self.by.get_username():
-                    self.result.directors_skipped.append(str(username))
-                continue
             user = self.user(username)
-            assert user is not None
-            tournament.directors.add(user)
+            if user is None:  # not trusted: the importer directs the copy alone
+                self.result.directors_skipped.append(str(username))
+            else:
+                tournament.directors.add(user)
         self.import_players()
         withdrawn = self.register_entries(tournament)
         for pp in self.a["prohibited_pairs"]:
@@ -435,9 +451,14 @@ class _Importer:
 
     def import_submissions(self, s: dict[str, Any], series: Series, games: dict[int, Game]) -> None:
         for sub in s["submissions"]:
-            submitted_by = self.user(sub["submitted_by"])
-            if submitted_by is None:
+            if sub["submitted_by"] is None:
                 raise ValueError("a submission without its author")
+            submitted_by = self.user(sub["submitted_by"])
+            if submitted_by is None:  # not trusted: another's submission is not made up
+                self.result.submissions_skipped += 1
+                if sub["submitted_by"] not in self.result.authors_skipped:
+                    self.result.authors_skipped.append(str(sub["submitted_by"]))
+                continue
             created = Submission(
                 series=series, number=sub["number"], submitted_by=submitted_by,
                 white=self.player(sub["white"]), winner=self.player(sub["winner"]),

@@ -10,8 +10,11 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from tournaments.models import Series, SeriesStatus, Tournament
+from tournaments.display import stage_name
+from tournaments.models import CLOSED_STATUSES, Series, SeriesStatus, Tournament
+from tournaments.pairing.elimination import length_for
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
+from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
 from tournaments.services.results import User
@@ -30,9 +33,12 @@ from tournaments.services.setup import (
 # The series length is the exception (NEEDS_CONFIRMATION): once paired, a new length is
 # for the series not yet started and the rounds to come; a series started or finished
 # keeps the length it is played to. The director confirms after reading which is which.
+# The lengths by knockout stage (``lengths_by_stage``) change for the stages not started
+# yet (their series paired already are played to the new length, like the final made
+# longer before it starts); a stage with a series started or finished keeps its length.
 NEEDS_CONFIRMATION = ("series_length",)
 LOCKED_ONCE_PAIRED = (
-    "variant", "format", "series_mode", "lengths_by_stage", "first_move",
+    "variant", "format", "series_mode", "first_move",
     *TOURNAMENT_OPTION_NAMES, "draw_scoring",
     "points_series_win", "points_series_draw", "points_series_loss", "points_per_game_point",
     "bye_points", "forfeit_game_points", "third_place", "consolation",
@@ -108,7 +114,7 @@ def _check_locked(tournament: Tournament, settings: dict[str, Any]) -> None:
     for name in LOCKED_ONCE_PAIRED:
         if name in settings and settings[name] != getattr(tournament, name):
             played_at = ""
-            if name in ("lengths_by_stage", "series_mode"):
+            if name == "series_mode":
                 from tournaments.services.sheets import series_played_at
 
                 played_at = series_played_at(tournament=tournament)
@@ -153,9 +159,61 @@ def tournament_update_check(
                 params={"n": played},
                 field="swiss_rounds",
             )
+    old_lengths = dict(tournament.lengths_by_stage or {})
+    old_length = tournament.series_length
     for name, value in settings.items():
         setattr(tournament, name, value)
     tournament_check(tournament)
+    if paired:
+        stage_lengths_apply(tournament, old_lengths, old_length, save=False)
+
+
+def stage_lengths_apply(
+    tournament: Tournament, old_lengths: dict[str, int], old_length: int, *, save: bool
+) -> None:
+    """The paired series of the stages whose length ``tournament.lengths_by_stage``
+    changes (from ``old_lengths``; ``old_length``: the series length they followed):
+    refused, naming the stage, if one of them has started and would be played to another
+    length; else (``save``) those not started get the new length."""
+    new_lengths = tournament.lengths_by_stage or {}
+    changed = {
+        stage for stage in {*old_lengths, *new_lengths}
+        if old_lengths.get(stage) != new_lengths.get(stage)
+    }  # fmt: skip
+    if not changed or tournament.format not in BRACKET_FORMATS:
+        return
+    matches = {m.id: m for m in bracket_of(tournament).matches if m.stage in changed}
+    if save:  # a game entered meanwhile locks its series first: counted after it
+        rows = Series.objects.filter(tournament=tournament, slot__in=list(matches))
+        list(rows.select_for_update(of=("self",)).order_by("pk").values_list("pk"))
+    series = (
+        Series.objects.filter(tournament=tournament, slot__in=list(matches))
+        .exclude(player2__isnull=True)  # a bye is played to no length
+        .annotate(played=Count("games"))
+        .order_by("id")
+    )
+    later: dict[int, int | None] = {}
+    for s in series:
+        m = matches[s.slot]
+        length = length_for(m.stage, new_lengths, tournament.series_length)
+        if s.played or s.status in CLOSED_STATUSES:
+            played_to = s.length or old_length
+            if length != played_to:
+                raise ResultError(
+                    _("The stage %(stage)s has started: its series keep the length they "
+                      "are played to, %(length)s. Only the stages not started yet may "
+                      "change."),
+                    code="stage-length-started",
+                    params={"stage": stage_name(bracket=m.bracket, round=m.round,
+                                                stage=m.stage),
+                            "length": played_to},
+                    field="lengths_by_stage",
+                )  # fmt: skip
+        else:
+            later[s.pk] = None if length == tournament.series_length else length
+    if save:
+        for pk, new in later.items():
+            Series.objects.filter(pk=pk).update(length=new)
 
 
 @transaction.atomic
@@ -166,12 +224,14 @@ def tournament_update(
     is paired (LOCKED_ONCE_PAIRED). A new series length, once paired, needs ``confirmed``
     and leaves the series started or finished at the length they are played to."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    old_length = locked.series_length
+    old_length, old_lengths = locked.series_length, dict(locked.lengths_by_stage or {})
     paired = locked.series.exists()
     tournament_update_check(tournament=locked, paired=paired, confirmed=confirmed, **settings)
     if paired and locked.series_length != old_length:
         _, kept = _following_length(locked)
         Series.objects.filter(pk__in=[s.pk for s in kept]).update(length=old_length)
+    if paired:
+        stage_lengths_apply(locked, old_lengths, old_length, save=True)
     locked.save()
     return locked
 

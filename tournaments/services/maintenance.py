@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from tournaments.caching import tournaments_touch
 from tournaments.management.records import recheck_game
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.exports import Progress, no_progress
@@ -74,3 +75,15 @@ def series_recompute_all(
         report.statuses[s.status] += 1
     report.rated = ratings_recompute()
     return report
+
+
+@transaction.atomic
+def caches_renew() -> int:
+    """After a database restore (docs/deploy.md): every tournament gets a new
+    ``cache_version`` (newer than any given out before the restore) and every generation
+    in the shared cache a new token, so that no page, fragment or version cell stored
+    from the database as it was before the restore is served again. Returns how many
+    tournaments were renewed. Nothing is deleted from the cache; the old copies expire."""
+    count = Tournament.objects.count()
+    tournaments_touch()  # every tournament, and the generation every write renews
+    return count

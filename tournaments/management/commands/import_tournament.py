@@ -19,7 +19,10 @@ from tournaments.services.imports import ArchiveImport, tournament_import
 class Command(BaseCommand):
     help = (
         "Import a tournament archive written by export_tournament (here or elsewhere): new "
-        "ids, players matched by name and club or created; all or nothing."
+        "ids, players matched by name and club or created; all or nothing. Run by the "
+        "server's operator, it imports the archive as it is (as staff do): its directors "
+        "direct the copy too, and the accounts it names that are missing are created "
+        "inactive, without a password."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
