@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils.translation import get_language
 
-from tournaments.generations import generations_bump, tournament_gen
+from tournaments.generations import generations_bump, tournament_gen, tournaments_bumped
 from tournaments.models import (
     Club,
     Correction,
@@ -48,12 +48,17 @@ PREFIX = "v1"  # change when what a key holds changes shape
 def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = None) -> None:
     """Bump the cache version of the given tournaments (or of those matching ``where``):
     one UPDATE, in the caller's transaction; their generations in the shared cache get
-    new tokens now and on commit (generations.py)."""
+    new tokens now and on commit (generations.py). Once a transaction: tournaments it
+    has bumped already (and not rolled back) are not bumped again; given by id, they
+    cost no query."""
     qs = Tournament.objects.all()
+    done = tournaments_bumped()
     if ids is not None:
-        qs = qs.filter(pk__in=list(ids))
+        qs = qs.filter(pk__in=[pk for pk in ids if pk not in done])
     if where is not None:
         qs = qs.filter(where)
+        if done:
+            qs = qs.exclude(pk__in=done)
     # one statement that also says which tournaments it bumped (no signal tells)
     try:
         inner, params = qs.values("pk").query.sql_with_params()
@@ -67,7 +72,7 @@ def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = Non
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         bumped = [row[0] for row in cursor.fetchall()]
-    generations_bump(map(tournament_gen, bumped))
+    generations_bump(map(tournament_gen, bumped), tournaments=bumped)
 
 
 def people_changed() -> None:
@@ -120,11 +125,18 @@ def _touch_tournament(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _touch_by_series(sender: Any, instance: Any, **kwargs: Any) -> None:
-    tournaments_touch(where=Q(series=instance.series_id))
+    if sender.series.is_cached(instance):  # the series at hand: its tournament by id
+        tournaments_touch(ids=[instance.series.tournament_id])
+    else:
+        tournaments_touch(where=Q(series=instance.series_id))
 
 
 def _touch_by_game(sender: Any, instance: Correction | GameAnalysis, **kwargs: Any) -> None:
-    tournaments_touch(where=Q(series__games=instance.game_id))
+    game = instance.game if sender.game.is_cached(instance) else None
+    if game is not None and Game.series.is_cached(game):
+        tournaments_touch(ids=[game.series.tournament_id])
+    else:
+        tournaments_touch(where=Q(series__games=instance.game_id))
 
 
 def _touch_by_player(sender: Any, instance: Player, **kwargs: Any) -> None:

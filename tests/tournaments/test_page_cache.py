@@ -314,3 +314,75 @@ def test_a_player_with_no_tournament_renamed_shows_at_once_in_the_api() -> None:
         assert "Found Player" in _read(client, "/api/players/")
         assert "Found Player" in _read(client, f"/api/players/{loner.pk}/")
         assert "Found Player" in _read(client, f"/players/{loner.pk}/")
+
+
+# --- once a transaction (generations.py): one bump, never a lost one ---
+
+
+class Undone(Exception):
+    """Raised to roll a savepoint back."""
+
+
+def _rename_in_savepoint_undone(t: Tournament) -> None:
+    try:
+        with transaction.atomic():
+            tournament_update(tournament=t, name="Undone cup")
+            raise Undone
+    except Undone:
+        pass
+
+
+def _renamed_in_one_transaction(t: Tournament, write: Callable[[], None]) -> str:
+    """The tournament's page (warm through A) after ``write`` in one transaction through B."""
+    visitor = Client()
+    path = f"/tournaments/{t.pk}/"
+    with app_server("A"):
+        assert t.name in _read(visitor, path)
+        _read(visitor, path)
+    with app_server("B"), transaction.atomic():
+        write()
+    with app_server("A"):
+        return _read(visitor, path)
+
+
+def test_a_write_kept_after_a_savepoint_rolled_back_shows_at_once() -> None:
+    """The bump made inside a savepoint that rolled back is undone with it: the write
+    that stays must bump again, not count on it."""
+    t = round_robin(4)
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        _rename_in_savepoint_undone(t)
+        tournament_update(tournament=t, name="Kept cup")
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Kept cup" in page and "Undone cup" not in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_a_savepoint_rolled_back_after_a_write_keeps_its_bump() -> None:
+    t = round_robin(4)
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        tournament_update(tournament=t, name="Kept cup")
+        _rename_in_savepoint_undone(t)
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Kept cup" in page and "Undone cup" not in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_writes_in_one_transaction_bump_the_version_once_and_show_at_once() -> None:
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        tournament_update(tournament=t, name="First cup")
+        player_update(player=player, name="Renamed Player")
+        tournament_update(tournament=t, name="Second cup")
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Second cup" in page and ">Renamed Player<" in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
