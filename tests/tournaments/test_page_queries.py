@@ -29,13 +29,13 @@ pytestmark = pytest.mark.django_db
 # then the body: series rows, rounds, standings (entries, closed series, games), and
 # the format's own reads (a Swiss' first colours; a bracket's seeding and names).
 PAGE_QUERIES = {"swiss": 9, "round_robin": 8, "double_elimination": 12}
-# The session and the user; the view's series and games and the director check; the
+# The session and the user; the view's series (with the director check) and games; the
 # service's transaction (a savepoint in a test: two statements); under the lock the series
 # and its games; the game, the series and the tournament's one version bump (once a
 # transaction: generations.py); the ratings of the finished series: the players locked,
 # their history rows and whether a later series was rated (one query), the new rows, the
 # new ratings.
-QUICK_QUERIES = 16
+QUICK_QUERIES = 15
 # The shared cache: the tournament's and the site's generations renewed once inside the
 # transaction and once on commit, whatever the write saved (game, series, ratings).
 QUICK_CACHE_CALLS = {"set_many": 2}
