@@ -16,11 +16,12 @@ import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Q
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.utils.translation import get_language
 
 from tournaments.generations import generations_bump, tournament_gen, tournaments_bumped
@@ -155,6 +156,31 @@ def _people_deleted(sender: Any, **kwargs: Any) -> None:
     people_changed()
 
 
+def _corrected_by(user_pk: int) -> Q:
+    """The tournaments whose pages show a login by name: the corrections it made (series
+    and game pages, the API's games)."""
+    return Q(pk__in=Correction.objects.filter(by=user_pk).values("game__series__tournament"))
+
+
+def _login_saved(
+    sender: Any, instance: Any, created: bool, update_fields: Any = None, **kwargs: Any
+) -> None:
+    """A login renamed (the admin, or any ``save()``): the pages naming it read again.
+    A new login is named nowhere yet; a sign-in (``last_login``) or a password rehash
+    saves other fields only."""
+    if created or (update_fields is not None and "username" not in update_fields):
+        return
+    tournaments_touch(where=_corrected_by(instance.pk))  # and the API's lists (``all``)
+
+
+def _login_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A login deleted: its corrections lose its name and the tournaments it directed
+    their director (the API lists them), by cascades that send no signal. Before the
+    delete, while the rows still say which tournaments."""
+    directed = Tournament.directors.through.objects.filter(user_id=instance.pk)
+    tournaments_touch(where=_corrected_by(instance.pk) | Q(pk__in=directed.values("tournament_id")))
+
+
 def _directors_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -> None:
     """The API shows a tournament's directors: adding or removing one is a change."""
     if action.startswith("post_"):
@@ -198,6 +224,9 @@ def connect_signals() -> None:
     # people_changed() for the player pages and the API (services/ratings.py).
     post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")
     post_save.connect(_touch_by_club, sender=Club, dispatch_uid="cache-Club")
+    login = get_user_model()  # its name shows with its corrections
+    post_save.connect(_login_saved, sender=login, dispatch_uid="cache-login")
+    pre_delete.connect(_login_deleted, sender=login, dispatch_uid="cache-d-login")
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="cache-Tournament")
     post_delete.connect(_tournament_deleted, sender=Tournament, dispatch_uid="cache-d-Tournament")
     for person in (Player, Club):  # (their rows' deletion: the cascades' signals bump the rest)
