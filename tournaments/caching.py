@@ -232,6 +232,9 @@ def connect_signals() -> None:
     for person in (Player, Club):  # (their rows' deletion: the cascades' signals bump the rest)
         uid = f"cache-d-{person.__name__}"
         post_delete.connect(_people_deleted, sender=person, dispatch_uid=uid)
+    # A club deleted leaves its players without a club by an UPDATE that sends no signal:
+    # the standings name their clubs. Before the delete, while the rows still say whose.
+    pre_delete.connect(_touch_by_club, sender=Club, dispatch_uid="cache-pd-Club")
 
 
 __all__ = [

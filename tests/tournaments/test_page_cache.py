@@ -27,7 +27,7 @@ from django.test import Client, RequestFactory, override_settings
 
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.generations import read_through, tournament_gen
-from tournaments.models import Game, Player, Series, Tournament
+from tournaments.models import Club, Game, Player, Series, Tournament
 from tournaments.selectors.versions import tournament_version
 from tournaments.services.directing import tournament_update
 from tournaments.services.people import player_update
@@ -531,3 +531,24 @@ def test_writes_in_one_transaction_bump_the_version_once_and_show_at_once() -> N
     page = _renamed_in_one_transaction(t, write)
     assert "Second cup" in page and ">Renamed Player<" in page
     assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_a_club_deleted_in_the_admin_is_gone_at_once_from_the_standings() -> None:
+    """Its players stay, without a club (a cascade that sends no signal): the standings
+    name each player's club."""
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
+    club = Club.objects.create(name="Vanishing club")
+    player_update(player=player, club=club)
+    paths = [f"/api/tournaments/{t.pk}/standings/", f"/players/{player.pk}/", "/api/clubs/"]
+    visitor = Client()
+    with app_server("A"):
+        for path in paths:
+            assert "Vanishing club" in _read(visitor, path), path
+            _read(visitor, path)
+    with app_server("B"):
+        response = _admin().post(f"/admin/tournaments/club/{club.pk}/delete/", {"post": "yes"})
+        assert response.status_code == 302
+    with app_server("A"):
+        for path in paths:
+            assert "Vanishing club" not in _read(visitor, path), path
