@@ -17,14 +17,15 @@ import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Q
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.utils.translation import get_language
 
-from tournaments.generations import generations_bump, tournament_gen
+from tournaments.generations import generations_bump, tournament_gen, tournaments_bumped
 from tournaments.models import (
     Club,
     Correction,
@@ -50,12 +51,17 @@ PREFIX = "v1"  # change when what a key holds changes shape
 def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = None) -> None:
     """Bump the cache version of the given tournaments (or of those matching ``where``):
     one UPDATE, in the caller's transaction; their generations in the shared cache get
-    new tokens now and on commit (generations.py)."""
+    new tokens now and on commit (generations.py). Once a transaction: tournaments it
+    has bumped already (and not rolled back) are not bumped again; given by id, they
+    cost no query."""
     qs = Tournament.objects.all()
+    done = tournaments_bumped()
     if ids is not None:
-        qs = qs.filter(pk__in=list(ids))
+        qs = qs.filter(pk__in=[pk for pk in ids if pk not in done])
     if where is not None:
         qs = qs.filter(where)
+        if done:
+            qs = qs.exclude(pk__in=done)
     # one statement that also says which tournaments it bumped (no signal tells)
     try:
         inner, params = qs.values("pk").query.sql_with_params()
@@ -72,7 +78,7 @@ def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = Non
     with connection.cursor() as cursor:
         cursor.execute(sql, (now, now, *params))
         bumped = [row[0] for row in cursor.fetchall()]
-    generations_bump(map(tournament_gen, bumped))
+    generations_bump(map(tournament_gen, bumped), tournaments=bumped)
 
 
 def people_changed() -> None:
@@ -125,11 +131,18 @@ def _touch_tournament(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _touch_by_series(sender: Any, instance: Any, **kwargs: Any) -> None:
-    tournaments_touch(where=Q(series=instance.series_id))
+    if sender.series.is_cached(instance):  # the series at hand: its tournament by id
+        tournaments_touch(ids=[instance.series.tournament_id])
+    else:
+        tournaments_touch(where=Q(series=instance.series_id))
 
 
 def _touch_by_game(sender: Any, instance: Correction | GameAnalysis, **kwargs: Any) -> None:
-    tournaments_touch(where=Q(series__games=instance.game_id))
+    game = instance.game if sender.game.is_cached(instance) else None
+    if game is not None and Game.series.is_cached(game):
+        tournaments_touch(ids=[game.series.tournament_id])
+    else:
+        tournaments_touch(where=Q(series__games=instance.game_id))
 
 
 def _touch_by_player(sender: Any, instance: Player, **kwargs: Any) -> None:
@@ -146,6 +159,31 @@ def _touch_by_club(sender: Any, instance: Club, **kwargs: Any) -> None:
 
 def _people_deleted(sender: Any, **kwargs: Any) -> None:
     people_changed()
+
+
+def _corrected_by(user_pk: int) -> Q:
+    """The tournaments whose pages show a login by name: the corrections it made (series
+    and game pages, the API's games)."""
+    return Q(pk__in=Correction.objects.filter(by=user_pk).values("game__series__tournament"))
+
+
+def _login_saved(
+    sender: Any, instance: Any, created: bool, update_fields: Any = None, **kwargs: Any
+) -> None:
+    """A login renamed (the admin, or any ``save()``): the pages naming it read again.
+    A new login is named nowhere yet; a sign-in (``last_login``) or a password rehash
+    saves other fields only."""
+    if created or (update_fields is not None and "username" not in update_fields):
+        return
+    tournaments_touch(where=_corrected_by(instance.pk))  # and the API's lists (``all``)
+
+
+def _login_deleted(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A login deleted: its corrections lose its name and the tournaments it directed
+    their director (the API lists them), by cascades that send no signal. Before the
+    delete, while the rows still say which tournaments."""
+    directed = Tournament.directors.through.objects.filter(user_id=instance.pk)
+    tournaments_touch(where=_corrected_by(instance.pk) | Q(pk__in=directed.values("tournament_id")))
 
 
 def _directors_changed(sender: Any, instance: Any, action: str, **kwargs: Any) -> None:
@@ -191,11 +229,17 @@ def connect_signals() -> None:
     # people_changed() for the player pages and the API (services/ratings.py).
     post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")
     post_save.connect(_touch_by_club, sender=Club, dispatch_uid="cache-Club")
+    login = get_user_model()  # its name shows with its corrections
+    post_save.connect(_login_saved, sender=login, dispatch_uid="cache-login")
+    pre_delete.connect(_login_deleted, sender=login, dispatch_uid="cache-d-login")
     post_save.connect(_tournament_saved, sender=Tournament, dispatch_uid="cache-Tournament")
     post_delete.connect(_tournament_deleted, sender=Tournament, dispatch_uid="cache-d-Tournament")
     for person in (Player, Club):  # (their rows' deletion: the cascades' signals bump the rest)
         uid = f"cache-d-{person.__name__}"
         post_delete.connect(_people_deleted, sender=person, dispatch_uid=uid)
+    # A club deleted leaves its players without a club by an UPDATE that sends no signal:
+    # the standings name their clubs. Before the delete, while the rows still say whose.
+    pre_delete.connect(_touch_by_club, sender=Club, dispatch_uid="cache-pd-Club")
 
 
 __all__ = [

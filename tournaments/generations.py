@@ -11,6 +11,18 @@ and uses the cell only if it was read under the current tokens; otherwise it rea
 database (read-through) and stores the cell under the tokens it fetched *before* that
 read.
 
+Once a transaction: a write renews a generation (and ``caching.tournaments_touch`` bumps a
+tournament's ``cache_version``) once per transaction, however many of its rows change
+(the quick entry saves a game, its series and the players' ratings: one UPDATE, one
+renewal inside the transaction, one on commit). Each renewal inside a transaction is a
+*step*, registered with ``transaction.on_commit``; a later write is left out only while a
+step that covers it is still live, i.e. its on_commit callback still queued: Django drops
+it exactly when a savepoint it was registered inside rolls back, which is when its UPDATE
+is rolled back too. A write inside a savepoint that rolls back therefore never stands in
+for a write that stays: the next write bumps again (an extra bump is harmless, a missing
+one would be a stale page). The steps' on_commit renews, once, every name any step of the
+transaction registered.
+
 Why a cell can never be stale: a cell stored from a read made before a write committed
 carries tokens fetched before the write's ``on_commit`` set new ones, so it no longer
 matches once the write has returned. Tokens are random, never counters: a token lost (the
@@ -27,7 +39,7 @@ shares the tokens and cells; the local-memory fallback is for one process (``mak
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from django.core.cache import cache
@@ -57,12 +69,102 @@ def _renew(names: Sequence[str]) -> None:
     cache.set_many({_gen_key(n): secrets.token_hex(8) for n in names}, GEN_TIMEOUT)
 
 
-def generations_bump(names: Iterable[str]) -> None:
-    """New tokens for ``names`` now and again when the caller's transaction commits (at
-    once outside one): called with every write that bumps a ``cache_version``."""
+class _Batch:
+    """The generations renewed (and tournaments bumped) in one transaction, by its
+    steps: see the module's "Once a transaction"."""
+
+    def __init__(self, owner: object, sid: str | None) -> None:
+        self.owner, self.sid = owner, sid
+        self.steps: list[_Step] = []
+        self.renewed = False
+
+    def live(self, queued: list[Any]) -> list[_Step]:
+        """The steps whose on_commit callback is still queued (not rolled back)."""
+        waiting = {id(entry[1]) for entry in queued}
+        return [step for step in self.steps if id(step) in waiting]
+
+    def renew_on_commit(self) -> None:
+        if not self.renewed:  # the first live step's callback renews for them all
+            self.renewed = True
+            _renew(tuple(dict.fromkeys(n for step in self.steps for n in step.names)))
+
+
+class _Step:
+    """One renewal inside a transaction; called on commit."""
+
+    def __init__(self, batch: _Batch, names: tuple[str, ...], tournaments: frozenset[int]):
+        self.batch, self.names, self.tournaments = batch, names, tournaments
+
+    def __call__(self) -> None:
+        self.batch.renew_on_commit()
+
+
+_BATCH = "_nardy_generations_batch"
+
+
+def _owner(conn: Any) -> tuple[object, str | None] | None:
+    """The atomic block a batch belongs to: the outermost one, or in a test (whose own
+    transaction never commits) the outermost one the code under test opened, while it
+    has a savepoint of its own. None: no batching (every write renews)."""
+    blocks, sids = conn.atomic_blocks, conn.savepoint_ids
+    offset = len(blocks) - len(sids)  # the outermost block has no savepoint
+    for depth, block in enumerate(blocks):
+        if getattr(block, "_from_testcase", False):
+            continue
+        sid = sids[depth - offset] if depth >= offset else None
+        if depth >= offset and sid is None:
+            return None  # atomic(savepoint=False) right inside a test's transaction
+        return block, sid
+    return None
+
+
+def _current(conn: Any) -> tuple[_Batch | None, list[_Step]]:
+    """This transaction's batch and its live steps (None outside a batchable block)."""
+    owner = _owner(conn) if conn.in_atomic_block else None
+    if owner is None:
+        return None, []
+    batch: _Batch | None = getattr(conn, _BATCH, None)
+    live = batch.live(conn.run_on_commit) if batch is not None else []
+    if batch is None or batch.owner is not owner[0] or batch.sid != owner[1] or not live:
+        # another transaction (or block), or all its steps rolled back: start anew
+        batch = _Batch(*owner)
+        setattr(conn, _BATCH, batch)
+        live = []
+    return batch, live
+
+
+def tournaments_bumped() -> frozenset[int]:
+    """The tournaments whose ``cache_version`` this transaction has bumped already (by a
+    step still live): ``caching.tournaments_touch`` need not bump them again."""
+    _, live = _current(transaction.get_connection())
+    return frozenset(t for step in live for t in step.tournaments)
+
+
+def generations_bump(names: Iterable[str], *, tournaments: Collection[int] = ()) -> None:
+    """New tokens for ``names`` (and ``all``) now and again when the caller's transaction
+    commits: called with every write that bumps a ``cache_version`` (``tournaments``, the
+    ones it bumped). Inside a transaction, names renewed there already by a live step are
+    not renewed again; outside one the write is committed already: one renewal."""
     wanted = tuple(dict.fromkeys((*names, ALL)))
-    _renew(wanted)
-    transaction.on_commit(lambda: _renew(wanted))
+    conn = transaction.get_connection()
+    if not conn.in_atomic_block:
+        _renew(wanted)
+        return
+    batch, live = _current(conn)
+    if batch is None:
+        _renew(wanted)
+        transaction.on_commit(lambda: _renew(wanted))
+        return
+    covered = {n for step in live for n in step.names}
+    fresh = tuple(n for n in wanted if n not in covered)
+    bumped = frozenset(tournaments) - {t for step in live for t in step.tournaments}
+    if not fresh and not bumped:
+        return
+    if fresh:
+        _renew(fresh)
+    step = _Step(batch, fresh, bumped)
+    batch.steps.append(step)
+    transaction.on_commit(step)
 
 
 def _tokens(keys: Sequence[str], got: dict[str, Any]) -> list[str | None]:
@@ -95,4 +197,4 @@ def read_through(
     return tokens, value
 
 
-__all__ = ["ALL", "generations_bump", "read_through", "tournament_gen"]
+__all__ = ["ALL", "generations_bump", "read_through", "tournament_gen", "tournaments_bumped"]

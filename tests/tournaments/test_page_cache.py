@@ -11,6 +11,7 @@ cache are stored, and renewed on commit, as in production."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import threading
@@ -28,7 +29,7 @@ from django.test import Client, RequestFactory, override_settings
 
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.generations import read_through, tournament_gen
-from tournaments.models import Game, Player, Series, Tournament
+from tournaments.models import Club, Game, Player, Series, Tournament
 from tournaments.selectors.versions import tournament_version
 from tournaments.services.directing import tournament_update
 from tournaments.services.people import player_update
@@ -386,3 +387,240 @@ def test_cache_renew_after_a_restore_leaves_no_page_cached_before_it() -> None:
         assert "1 tournament" in out.getvalue() or "tournaments" in out.getvalue()
     after = _same_as_fresh(client, paths)
     assert "Renamed Player" not in after["/api/players/"]
+
+
+# --- writes outside the results: names shown on cached pages (issue 12) ---
+
+
+def _admin_post(client: Client, url: str, **changes: object) -> None:
+    """Save the admin's change form at ``url`` as a person would: every field as the
+    form shows it, with ``changes``."""
+    form = client.get(url).context["adminform"].form
+    data: dict[str, object] = {}
+    for name, field in form.fields.items():
+        if field.disabled:
+            continue
+        value = changes.get(name, form[name].value())
+        if isinstance(value, datetime.datetime):
+            data[f"{name}_0"], data[f"{name}_1"] = value.date().isoformat(), value.time()
+        elif isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif isinstance(value, list | tuple):
+            data[name] = [str(v) for v in value]
+        else:
+            data[name] = "" if value is None else value
+    response = client.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+
+
+def _admin() -> Client:
+    client = Client()
+    client.force_login(User.objects.create_superuser("root", password="a-long-secret-1"))
+    return client
+
+
+def _corrected(t: Tournament, by: User) -> tuple[Game, list[str]]:
+    """A game of ``t`` corrected by ``by``, and the cached reads that show who did it."""
+    game = Game.objects.filter(series__tournament=t, record="").select_related("white", "black")[0]
+    other = game.black if game.winner_id == game.white_id else game.white
+    game_correct(game=game, by=by, reason="wrong winner noted", winner=other)
+    paths = [f"/games/{game.pk}/", f"/series/{game.series_id}/", f"/api/games/{game.pk}/"]
+    return game, paths
+
+
+def test_a_login_renamed_in_the_admin_shows_at_once_with_the_corrections_it_made() -> None:
+    """A correction shows its director's login (game and series pages, the API)."""
+    boss = director("first-login")
+    t = round_robin(4, by=boss)
+    _, paths = _corrected(t, boss)
+    visitor = Client()
+    with app_server("A"):
+        for path in paths:
+            assert "first-login" in _read(visitor, path)
+            _read(visitor, path)
+    with app_server("B"):
+        _admin_post(_admin(), f"/admin/auth/user/{boss.pk}/change/", username="second-login")
+    with app_server("A"):
+        for path in paths:
+            page = _read(visitor, path)
+            assert "second-login" in page and "first-login" not in page, path
+
+
+def test_a_login_deleted_in_the_admin_is_gone_at_once_from_the_corrections_it_made() -> None:
+    boss = director("gone-login")
+    t = round_robin(4, by=boss)
+    _, paths = _corrected(t, boss)
+    visitor = Client()
+    with app_server("A"):
+        for path in paths:
+            assert "gone-login" in _read(visitor, path)
+            _read(visitor, path)
+    with app_server("B"):
+        response = _admin().post(f"/admin/auth/user/{boss.pk}/delete/", {"post": "yes"})
+        assert response.status_code == 302
+    with app_server("A"):
+        for path in paths:
+            assert "gone-login" not in _read(visitor, path), path
+
+
+def test_a_director_deleted_in_the_admin_is_gone_at_once_from_the_tournaments_api() -> None:
+    """The API's tournament lists its directors: a login deleted takes its row away
+    (no m2m_changed is sent for it)."""
+    boss, other = director("staying"), director("leaving")
+    t = round_robin(4, by=boss)
+    t.directors.add(other)
+    visitor = Client()
+    path = f"/api/tournaments/{t.pk}/"
+    with app_server("A"):
+        assert visitor.get(path).json()["directors"] == sorted([boss.pk, other.pk])
+        visitor.get(path)
+    with app_server("B"):
+        assert (
+            _admin().post(f"/admin/auth/user/{other.pk}/delete/", {"post": "yes"}).status_code
+            == 302
+        )
+    with app_server("A"):
+        assert visitor.get(path).json()["directors"] == [boss.pk]
+
+
+def _player_paths(t: Tournament, player: Player) -> list[str]:
+    """The cached reads that show ``player``'s name: the tournament's pages, a series and
+    a game of theirs, their opponent's page, the API."""
+    series = Series.objects.filter(tournament=t, player1=player, games__isnull=False).first()
+    series = series or Series.objects.filter(tournament=t, player2=player, games__isnull=False)[0]
+    game = series.games.order_by("number")[0]
+    opponent = series.player2_id if series.player1_id == player.pk else series.player1_id
+    return [
+        f"/tournaments/{t.pk}/",
+        f"/api/tournaments/{t.pk}/standings/",
+        f"/series/{series.pk}/",
+        f"/games/{game.pk}/",
+        f"/players/{player.pk}/",
+        f"/players/{opponent}/",
+        f"/api/series/{series.pk}/",
+        f"/api/players/{player.pk}/",
+        "/api/players/",
+    ]
+
+
+@pytest.mark.parametrize("door", ["admin", "api"])
+def test_a_player_renamed_shows_at_once_on_every_page_showing_the_name(door: str) -> None:
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
+    old = player.name
+    paths = _player_paths(t, player)
+    visitor = Client()
+    with app_server("A"):
+        for path in paths:
+            assert old in _read(visitor, path), path
+            _read(visitor, path)
+    with app_server("B"):
+        staff = _admin()
+        if door == "admin":
+            _admin_post(staff, f"/admin/tournaments/player/{player.pk}/change/", name="Novák Nový")
+        else:
+            response = staff.patch(
+                f"/api/players/{player.pk}/",
+                {"name": "Novák Nový"},
+                content_type="application/json",
+            )
+            assert response.status_code == 200, response.content
+    with app_server("A"):
+        for path in paths:
+            page = _read(visitor, path)
+            assert "Novák Nový" in page or "Nov\\u00e1k Nov\\u00fd" in page, path
+            assert old not in page, path
+
+
+# --- once a transaction (generations.py): one bump, never a lost one ---
+
+
+class Undone(Exception):
+    """Raised to roll a savepoint back."""
+
+
+def _rename_in_savepoint_undone(t: Tournament) -> None:
+    try:
+        with transaction.atomic():
+            tournament_update(tournament=t, name="Undone cup")
+            raise Undone
+    except Undone:
+        pass
+
+
+def _renamed_in_one_transaction(t: Tournament, write: Callable[[], None]) -> str:
+    """The tournament's page (warm through A) after ``write`` in one transaction through B."""
+    visitor = Client()
+    path = f"/tournaments/{t.pk}/"
+    with app_server("A"):
+        assert t.name in _read(visitor, path)
+        _read(visitor, path)
+    with app_server("B"), transaction.atomic():
+        write()
+    with app_server("A"):
+        return _read(visitor, path)
+
+
+def test_a_write_kept_after_a_savepoint_rolled_back_shows_at_once() -> None:
+    """The bump made inside a savepoint that rolled back is undone with it: the write
+    that stays must bump again, not count on it."""
+    t = round_robin(4)
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        _rename_in_savepoint_undone(t)
+        tournament_update(tournament=t, name="Kept cup")
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Kept cup" in page and "Undone cup" not in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_a_savepoint_rolled_back_after_a_write_keeps_its_bump() -> None:
+    t = round_robin(4)
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        tournament_update(tournament=t, name="Kept cup")
+        _rename_in_savepoint_undone(t)
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Kept cup" in page and "Undone cup" not in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_writes_in_one_transaction_bump_the_version_once_and_show_at_once() -> None:
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
+    old = Tournament.objects.get(pk=t.pk).cache_version
+
+    def write() -> None:
+        tournament_update(tournament=t, name="First cup")
+        player_update(player=player, name="Renamed Player")
+        tournament_update(tournament=t, name="Second cup")
+
+    page = _renamed_in_one_transaction(t, write)
+    assert "Second cup" in page and ">Renamed Player<" in page
+    assert Tournament.objects.get(pk=t.pk).cache_version == old + 1
+
+
+def test_a_club_deleted_in_the_admin_is_gone_at_once_from_the_standings() -> None:
+    """Its players stay, without a club (a cascade that sends no signal): the standings
+    name each player's club."""
+    t = round_robin(4)
+    player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
+    club = Club.objects.create(name="Vanishing club")
+    player_update(player=player, club=club)
+    paths = [f"/api/tournaments/{t.pk}/standings/", f"/players/{player.pk}/", "/api/clubs/"]
+    visitor = Client()
+    with app_server("A"):
+        for path in paths:
+            assert "Vanishing club" in _read(visitor, path), path
+            _read(visitor, path)
+    with app_server("B"):
+        response = _admin().post(f"/admin/tournaments/club/{club.pk}/delete/", {"post": "yes"})
+        assert response.status_code == 302
+    with app_server("A"):
+        for path in paths:
+            assert "Vanishing club" not in _read(visitor, path), path

@@ -5,7 +5,10 @@ on a small and a larger event of the same format (docs/performance.md)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -26,12 +29,16 @@ pytestmark = pytest.mark.django_db
 # then the body: series rows, rounds, standings (entries, closed series, games), and
 # the format's own reads (a Swiss' first colours; a bracket's seeding and names).
 PAGE_QUERIES = {"swiss": 9, "round_robin": 8, "double_elimination": 12}
-# The session and the user; the view's series and games and the director check; the
+# The session and the user; the view's series (with the director check) and games; the
 # service's transaction (a savepoint in a test: two statements); under the lock the series
-# and its games; the game, the series and their two version bumps; the ratings of the
-# finished series: the players locked, their history rows and whether a later series was
-# rated (one query), the new rows, the new ratings.
-QUICK_QUERIES = 17
+# and its games; the game, the series and the tournament's one version bump (once a
+# transaction: generations.py); the ratings of the finished series: the players locked,
+# their history rows and whether a later series was rated (one query), the new rows, the
+# new ratings.
+QUICK_QUERIES = 15
+# The shared cache: the tournament's and the site's generations renewed once inside the
+# transaction and once on commit, whatever the write saved (game, series, ratings).
+QUICK_CACHE_CALLS = {"set_many": 2}
 
 
 def _open_series(t: Tournament) -> Series:
@@ -95,9 +102,35 @@ def test_the_cold_tournament_page_makes_a_fixed_number_of_queries(
     assert Series.objects.filter(tournament=t).count() >= (2 if size == 0 else 10)
 
 
+@contextmanager
+def cache_calls() -> Iterator[Counter[str]]:
+    """The calls made to the shared cache (each one round trip to Redis), by method."""
+    shared = caches["default"]
+    calls: Counter[str] = Counter()
+    names = ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "touch")
+    originals = {name: getattr(shared, name) for name in names}
+
+    def counting(name: str) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return originals[name](*args, **kwargs)
+
+        return call
+
+    for name in names:
+        setattr(shared, name, counting(name))
+    try:
+        yield calls
+    finally:
+        for name in names:
+            delattr(shared, name)
+
+
 @pytest.mark.parametrize("size", [0, 1], ids=["small", "larger"])
 def test_quick_entry_makes_a_fixed_number_of_queries(
-    size: int, django_assert_num_queries: DjangoAssertNumQueries
+    size: int,
+    django_assert_num_queries: DjangoAssertNumQueries,
+    django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     t = BUILDERS["swiss"][size]()
     boss = User.objects.create_user("boss", password="pw-boss-long-1")
@@ -110,9 +143,17 @@ def test_quick_entry_makes_a_fixed_number_of_queries(
     data = {"white": white.pk, "winner": series.player1.pk, "kind": "oin",
             "ended": "played", "cube": 1, "number": 1}  # fmt: skip
 
-    with django_assert_num_queries(QUICK_QUERIES):
+    version = Tournament.objects.get(pk=t.pk).cache_version
+
+    with (
+        cache_calls() as calls,
+        django_capture_on_commit_callbacks(execute=True),
+        django_assert_num_queries(QUICK_QUERIES),
+    ):
         response = client.post(f"/series/{series.pk}/quick/", data)
 
     assert response.status_code == 302
     series.refresh_from_db()
     assert series.status == "finished" and series.winner_id == series.player1.pk
+    assert dict(calls) == QUICK_CACHE_CALLS
+    assert Tournament.objects.get(pk=t.pk).cache_version == version + 1

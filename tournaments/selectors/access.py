@@ -17,7 +17,8 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Value
+from django.db.models.expressions import Combinable
 
 from tournaments.models import RatingChange, Series, Tournament
 
@@ -35,6 +36,19 @@ def is_director(user: User | None, tournament: Tournament) -> bool:
     if getattr(user, "is_superuser", False):
         return True
     return tournament.directors.filter(pk=user.pk).exists()
+
+
+def director_flag(user: User | None, tournament: str = "pk") -> Combinable:
+    """``is_director`` as an expression, for a read that reaches the tournament's id by
+    ``tournament`` (a field path) to say it without a query of its own."""
+    if user is None or not user.is_authenticated:
+        return Value(False)
+    if getattr(user, "is_superuser", False):
+        return Value(True)
+    directors = Tournament.directors.through.objects.filter(
+        tournament_id=OuterRef(tournament), user_id=user.pk
+    )
+    return Exists(directors)
 
 
 def is_staff(user: Any) -> bool:
@@ -101,6 +115,7 @@ def visible_rating_changes(user: User | None) -> QuerySet[RatingChange]:
 
 
 __all__ = [
+    "director_flag",
     "is_staff",
     "may_create_tournaments",
     "may_import_players",

@@ -23,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.access import (
     User,
+    director_flag,
     visible_rating_changes,
     visible_series,
     visible_tournaments,
@@ -129,13 +130,20 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
 def series_with_games(*, pk: int) -> Series:
     """A series with its tournament, players and games (two queries); the games' players
     are the series' own instances (selectors/rows.py: attach_players)."""
+    return series_for(pk=pk, user=None)[0]
+
+
+def series_for(*, pk: int, user: User | None) -> tuple[Series, bool]:
+    """``series_with_games`` and whether ``user`` directs its tournament (``is_director``,
+    read with the series: no query of its own)."""
     series = (
         Series.objects.select_related("tournament", "round", "player1", "player2", "winner")
+        .annotate(directing=director_flag(user, "tournament_id"))
         .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
         .get(pk=pk)
     )
     attach_players(series, list(series.games.all()))
-    return series
+    return series, bool(series.directing)
 
 
 def game_with_series(*, pk: int) -> Game:

@@ -17,10 +17,12 @@ def visible_tournament(request: HttpRequest, pk: int) -> tuple[Tournament, bool]
     return tournament, check_visible(request.user, tournament)
 
 
-def check_visible(user: User, tournament: Tournament) -> bool:
+def check_visible(user: User, tournament: Tournament, *, directing: bool | None = None) -> bool:
     """Whether the user directs the tournament; 404 if they may not see it
-    (tournaments/selectors/access.py)."""
-    directing = is_director(user, tournament)
+    (tournaments/selectors/access.py). ``directing``: ``is_director`` read already (the
+    series' ``director_flag``)."""
+    if directing is None:
+        directing = is_director(user, tournament)
     if not may_see_tournament(user, tournament, directing=directing):
         raise Http404
     return directing

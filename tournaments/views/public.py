@@ -13,7 +13,7 @@ from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
-    series_with_games,
+    series_for,
     tournaments_visible,
 )
 from tournaments.selectors.versions import (
@@ -67,11 +67,11 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The score, the games and who started each; the forms to enter the next game for
     directors, and to submit it for the series' players."""
     try:
-        series: Series = series_with_games(pk=pk)
+        series, directing = series_for(pk=pk, user=request.user)
     except Series.DoesNotExist:
         raise Http404 from None
     tournament = series.tournament
-    directing = check_visible(request.user, tournament)
+    directing = check_visible(request.user, tournament, directing=directing)
     games = list(series.games.all())
     context = {"s": series, "t": tournament, "games": games, "directing": directing}
     playing = not series.closed and series.player2_id is not None

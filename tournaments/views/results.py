@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments.display import result_text
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
-from tournaments.selectors.pages import pending_submissions, series_with_games
+from tournaments.selectors.pages import pending_submissions, series_for
 from tournaments.selectors.sheets import submissions_of
 from tournaments.services.errors import ResultError
 from tournaments.services.results import (
@@ -34,10 +34,10 @@ from tournaments.views.common import check_visible
 
 def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
     try:
-        series = series_with_games(pk=pk)
+        series, directing = series_for(pk=pk, user=request.user)
     except Series.DoesNotExist:
         raise Http404 from None
-    directing = check_visible(request.user, series.tournament)  # 404: unpublished
+    directing = check_visible(request.user, series.tournament, directing=directing)
     if not directing and not is_series_player(request.user, series):
         raise PermissionDenied
     return series, directing
@@ -161,10 +161,10 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
     check that saving makes (``series_check_record``: rule and match tags, players,
     colours, the Crawford game), nothing saved."""
     try:
-        series = series_with_games(pk=pk)
+        series, directing = series_for(pk=pk, user=request.user)
     except Series.DoesNotExist:
         raise Http404 from None
-    directing = check_visible(request.user, series.tournament)
+    directing = check_visible(request.user, series.tournament, directing=directing)
     if not (directing or is_series_player(request.user, series)):
         return JsonResponse({"ok": False, "message": _("not allowed")}, status=403)
     text = request.POST.get("record", "")
