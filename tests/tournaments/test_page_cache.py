@@ -27,6 +27,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client, RequestFactory, override_settings
 
+from tests.tournaments.helpers import ahead_of_the_clock
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.generations import read_through, tournament_gen
 from tournaments.models import Club, Game, Player, Series, Tournament
@@ -566,7 +567,7 @@ def test_a_write_kept_after_a_savepoint_rolled_back_shows_at_once() -> None:
     """The bump made inside a savepoint that rolled back is undone with it: the write
     that stays must bump again, not count on it."""
     t = round_robin(4)
-    old = Tournament.objects.get(pk=t.pk).cache_version
+    old = ahead_of_the_clock(t)
 
     def write() -> None:
         _rename_in_savepoint_undone(t)
@@ -579,7 +580,7 @@ def test_a_write_kept_after_a_savepoint_rolled_back_shows_at_once() -> None:
 
 def test_a_savepoint_rolled_back_after_a_write_keeps_its_bump() -> None:
     t = round_robin(4)
-    old = Tournament.objects.get(pk=t.pk).cache_version
+    old = ahead_of_the_clock(t)
 
     def write() -> None:
         tournament_update(tournament=t, name="Kept cup")
@@ -593,7 +594,7 @@ def test_a_savepoint_rolled_back_after_a_write_keeps_its_bump() -> None:
 def test_writes_in_one_transaction_bump_the_version_once_and_show_at_once() -> None:
     t = round_robin(4)
     player = Player.objects.filter(entries__tournament=t).order_by("pk")[0]
-    old = Tournament.objects.get(pk=t.pk).cache_version
+    old = ahead_of_the_clock(t)
 
     def write() -> None:
         tournament_update(tournament=t, name="First cup")
