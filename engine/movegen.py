@@ -193,11 +193,12 @@ class StepSearch:
 
     def follow(self, mark: object) -> bool:
         """Follow the goal, a :class:`Guide`, from the start of the turn and from its place
-        ``mark``; True when it stopped the search (else ``refusal`` says why not)."""
-        me, opp = self.me0, self.opp0
-        self.phase, self.skipped, self.refusal = 0, False, Refusal()
+        ``mark`` (once a search); True when it stopped the search (else ``refusal`` says
+        why not)."""
+        guide, me, opp = self.goal, self.me0, self.opp0
+        assert isinstance(guide, Guide)
         head_left = self.st.head_allowance(me, opp)
-        return self._follow(me[:], opp[:], list(self.phases[0]), head_left, (), mark)
+        return self._follow(guide, me[:], opp[:], list(self.phases[0]), head_left, (), mark)
 
     def refuse(
         self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
@@ -219,15 +220,13 @@ class StepSearch:
         return st.block_ok(me, opp)
 
     def _follow(
-        self, me: list[int], opp: list[int], left: list[int], head_left: int,
+        self, guide: Guide, me: list[int], opp: list[int], left: list[int], head_left: int,
         path: tuple[Step, ...], mark: object,
     ) -> bool:  # fmt: skip
         """A position of a followed search, ``left`` the dice of the current phase: a
         later phase opens (between two moves of the guide) when this one is used up or
         cannot go on (its dice lost); when the guide is finished, the later phases' dice
         count as left unplayed."""
-        guide = self.goal
-        assert isinstance(guide, Guide)
         if self.phase + 1 == len(self.phases) or not guide.between(mark):
             return self._offered(guide, me, opp, left, head_left, path, mark)
         if guide.finished(mark):
@@ -239,7 +238,8 @@ class StepSearch:
         self.phase += 1
         self.skipped = skipped or bool(left)
         try:
-            return self._follow(me, opp, list(self.phases[self.phase]), head_left, path, mark)
+            dice = list(self.phases[self.phase])
+            return self._follow(guide, me, opp, dice, head_left, path, mark)
         finally:
             self.phase -= 1
             self.skipped = skipped
@@ -260,7 +260,7 @@ class StepSearch:
             path2 = (*path, step)
             place = guide.admits(self, me2, opp2, rest, path2, move)
             if place is not None and self._follow(
-                me2, opp2, rest, head_left - (frm == st.head), path2, place
+                guide, me2, opp2, rest, head_left - (frm == st.head), path2, place
             ):
                 return True
         return False

@@ -77,19 +77,17 @@ class QuickPlay:
 
 
 class _Move:
-    """The written move being played (the guide's place while its steps are searched):
-    its index among the written moves, from, to, hit mark, whether it takes one die,
-    the number of steps before it, and (over several dice) whether some order of the
-    dice reached its point."""
+    """A written move over several dice being played (the guide's place while its steps
+    are searched): its index among the written moves, from, to, hit mark, the number of
+    steps before it, and whether some order of the dice reached its point."""
 
-    __slots__ = ("a", "b", "before", "found", "i", "single", "star")
+    __slots__ = ("a", "b", "before", "found", "i", "star")
 
-    def __init__(self, i: int, a: int, b: int, star: bool, single: bool, before: int) -> None:
+    def __init__(self, i: int, a: int, b: int, star: bool, before: int) -> None:
         self.i = i
         self.a = a
         self.b = b
         self.star = star
-        self.single = single
         self.before = before
         self.found = False
 
@@ -244,7 +242,8 @@ class WrittenTurn(Guide):
     steps and end boards or raises :class:`IllegalTurnError` with the first rule broken.
 
     The guide's place (``mark``) is the index of the next written move to read, or the
-    :class:`_Move` over several dice whose steps are being searched."""
+    :class:`_Move` over several dice whose steps are being searched; the move a step
+    plays is its index (one die) or that :class:`_Move`."""
 
     __slots__ = ("_high", "_most", "dice", "ends", "me0", "opp0", "phases", "result", "segs",
                  "state")  # fmt: skip
@@ -378,25 +377,27 @@ class WrittenTurn(Guide):
         self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
         head_left: int, path: tuple[Step, ...], mark: object,
     ) -> Iterator[Offer]:  # fmt: skip
-        """The steps the next written move allows: its one die (each that fits), else the
-        first step of each order of several dice (or the next, within such a move)."""
+        """The steps the next written move allows: its one die (each that fits; the move
+        played is its index), else the first step of each order of several dice (the
+        move a :class:`_Move`), or the next step within such a move."""
         if isinstance(mark, _Move):
             yield from self._extend(search, mark, path[-1].to, me, opp, left, head_left)
             return
         assert isinstance(mark, int)
         if mark == len(self.segs):
             return
-        move = self._read(search, mark, me, left, len(path))
-        if move is None:
+        read = self._read(search, mark, me, left)
+        if read is None:
             return
-        if not move.single:
-            yield from self._extend(search, move, move.a, me, opp, left, head_left)
+        a, b, singles = read
+        if not singles:
+            move = _Move(mark, a, b, self.segs[mark][2], len(path))
+            yield from self._extend(search, move, a, me, opp, left, head_left)
             if not move.found:
-                search.refuse(move.i, *self._no_compound(move.a, move.b, left))
+                search.refuse(mark, *self._no_compound(a, b, left))
             return
-        a, b, st = move.a, move.b, self.state
-        for d in sorted({d for d in left if d == _dist(a, b) or (b == OFF and d > _dist(a, b))},
-                        reverse=True):  # fmt: skip
+        st = self.state
+        for d in singles:
             if a == st.head and not head_left:
                 search.refuse(mark, *_head_reason(st, self.me0, self.opp0))
                 continue
@@ -404,7 +405,7 @@ class WrittenTurn(Guide):
             if to < 0:
                 search.refuse(mark, *self._why(to, a, b, d, me, opp))
                 continue
-            yield a, to, d, move
+            yield a, to, d, mark
 
     def admits(
         self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
@@ -412,32 +413,34 @@ class WrittenTurn(Guide):
     ) -> object | None:  # fmt: skip
         """The guide's place after a step of ``move``: the next written move, or the same
         move over several dice on its way; None when the step breaks a rule."""
-        assert isinstance(move, _Move)
-        st, i, a, b, step = self.state, move.i, move.a, move.b, path[-1]
-        if move.single:
-            if move.star and not step.hit:
-                search.refuse(
-                    i,
-                    f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
-                    "S3",
-                    "nothing-to-hit",
-                    {"point": b, "move": _seg(a, b), "other": _other(st)},
-                )
-                return None
-            if st.every_step and not st.block_ok(me, opp):
-                search.refuse(
-                    i, *_block_reason(st, "after " + _seg(a, b), "block-after-move", _seg(a, b))
-                )
-                return None
-            return i + 1
-        return self._on_the_way(search, move, me, opp, path)
+        if isinstance(move, _Move):
+            return self._on_the_way(search, move, me, opp, path)
+        assert isinstance(move, int)
+        st, step = self.state, path[-1]
+        a, b, star = step.frm, self.segs[move][1], self.segs[move][2]
+        if star and not step.hit:
+            search.refuse(
+                move,
+                f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
+                "S3",
+                "nothing-to-hit",
+                {"point": b, "move": _seg(a, b), "other": _other(st)},
+            )
+            return None
+        if st.every_step and not st.block_ok(me, opp):
+            search.refuse(
+                move, *_block_reason(st, "after " + _seg(a, b), "block-after-move", _seg(a, b))
+            )
+            return None
+        return move + 1
 
     def _read(
-        self, search: StepSearch, i: int, me: list[int], left: list[int], before: int
-    ) -> _Move | None:
-        """The written move ``i`` (from the start when the bar is empty): None when it
-        goes backwards or no die is left for it."""
-        a, b, star = self.segs[i]
+        self, search: StepSearch, i: int, me: list[int], left: list[int]
+    ) -> tuple[int, int, list[int]] | None:
+        """The written move ``i``: its from (the start when the bar is empty), its to and
+        the dice that play it alone, highest first; None when it goes backwards or no die
+        is left for it."""
+        a, b, _ = self.segs[i]
         st = self.state
         if a == BAR and st.variant.has_start and not me[BAR]:
             a = START
@@ -460,9 +463,8 @@ class WrittenTurn(Guide):
                 {"move": _seg(a, b), "roll": _roll(st)},
             )
             return None
-        dist = _dist(a, b)
-        single = any(d == dist or (b == OFF and d > dist) for d in left)
-        return _Move(i, a, b, star, single, before)
+        dist = (BAR if a == START else a) - b
+        return a, b, sorted({d for d in left if d == dist or (b == OFF and d > dist)}, reverse=True)
 
     def _no_compound(self, a: int, b: int, dice: list[int]) -> tuple[str, str | None, str, Params]:
         """Why no order of the dice left reaches ``b`` from ``a``."""
@@ -622,11 +624,6 @@ class WrittenTurn(Guide):
             message = f"{_seg(a, OFF)} with a {d}: Lurč bears off only with the exact number"
             return message, ids.bear_off, "not-exact", {"point": a, "die": d}
         return f"{_seg(a, b)} is not possible", None, "impossible-step", {"move": _seg(a, b)}
-
-
-def _dist(a: int, b: int) -> int:
-    """The pips of a written move (from the start: as from the bar)."""
-    return (BAR if a == START else a) - b
 
 
 def _seg(a: int, b: int) -> str:
