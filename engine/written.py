@@ -154,7 +154,7 @@ def play_without_search(
     the turn checked as :class:`WrittenTurn` would check it. Plays on ``me`` and ``opp``
     in place (the caller's copies; ``opp`` changes only in a variant that hits) and
     returns the dice left unplayed (empty: a full play), with the steps added to
-    ``steps`` when given. None sends the turn to the full walk (the boards are then half
+    ``steps`` when given. None sends the turn to the full search (the boards are then half
     played: the caller drops them); tests/engine/test_differential.py checks that both
     agree.
 
@@ -212,7 +212,7 @@ def _other_step(
     played with ``target`` and ``move``; die 0 when the die it needs is not there."""
     die = _die_for(dice, frm, to)
     if not die or (to == st.head and to) or st.target(me, opp, frm, die) != to:
-        return _NOT_PLAYED  # (a step onto the head, entering: the walk counts L4 then)
+        return _NOT_PLAYED  # (a step onto the head, entering: the search counts L4 then)
     if to and not me[to]:
         fresh.append(to)
     return die, st.move(me, opp, frm, to)
