@@ -2,13 +2,14 @@
 over the steps of a roll (:class:`StepSearch`) answers every question about whole
 turns, each a :class:`Goal`: every legal end (``legal_turns``, a written turn that left
 dice unused), whether a longer play exists (the must-play check of a written turn), the
-plays of the higher die alone. Its steps are :mod:`engine.steps`' ``target`` and
-``move``; the public results are immutable :class:`Step` and :class:`Turn` values."""
+plays of the higher die alone, and, followed step by step, a turn as it was written (a
+:class:`Guide`: :mod:`engine.written`). Its steps are :mod:`engine.steps`' ``target``
+and ``move``; the public results are :class:`Step` and :class:`Turn` values."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import Any
 
 from engine.errors import PositionError
 from engine.moves import Step, write_steps
@@ -40,18 +41,28 @@ from engine.variants import (
 )
 
 _Legal = dict[int, list[tuple[int, int]]]  # die -> the (from, to) steps it allows, in order
+Params = dict[str, Any]  # the parameters of an error code
+Offer = tuple[int, int, int, object]  # a step a guide offers: from, to, die, the move it plays
 
 
-@dataclass(frozen=True, slots=True)
 class Turn:
     """A legal way to play a roll: its steps and the position it leads to (with the
     side to move next: the same side after a Lurč paš). ``pas`` is the paš chosen after
-    a Lurč houšek (1-2)."""
+    a Lurč houšek (1-2). Read-only by convention."""
 
-    dice: tuple[int, ...]
-    steps: tuple[Step, ...]
-    position: Position
-    pas: tuple[int, int] | None = None
+    __slots__ = ("dice", "pas", "position", "steps")
+
+    def __init__(
+        self,
+        dice: tuple[int, ...],
+        steps: tuple[Step, ...],
+        position: Position,
+        pas: tuple[int, int] | None = None,
+    ) -> None:
+        self.dice = dice
+        self.steps = steps
+        self.position = position
+        self.pas = pas
 
     @property
     def notation(self) -> str:
@@ -59,13 +70,16 @@ class Turn:
         return write_steps(self.steps)
 
 
-class End(NamedTuple):
+class End:
     """A legal end of a turn: one canonical way to play it and the boards it reaches
     (the mover's, the opponent's)."""
 
-    steps: tuple[Step, ...]
-    me: Board
-    opp: Board
+    __slots__ = ("me", "opp", "steps")
+
+    def __init__(self, steps: tuple[Step, ...], me: Board, opp: Board) -> None:
+        self.steps = steps
+        self.me = me
+        self.opp = opp
 
 
 class Goal:
@@ -82,6 +96,67 @@ class Goal:
         raise NotImplementedError
 
 
+class Guide(Goal):
+    """A goal that chooses the steps itself (:meth:`StepSearch.follow`): a written turn,
+    whose moves allow only some steps. The search carries the guide's place in what it
+    follows, a ``mark`` (opaque to the search), from a position to the positions its
+    steps lead to; each position is visited as often as a path leads there (the
+    guide's place differs), not once.
+
+    ``arrived`` sees each position (True stops the search), ``offers`` yields the steps
+    to try from it (from, to, die and the move of the guide they play), and ``admits``
+    checks the position a step led to and gives the guide's place there (None: a dead
+    end). A later phase of the dice opens only where ``between`` says the guide is
+    between two of its moves; ``finished`` says it has nothing more to offer."""
+
+    __slots__ = ()
+
+    def between(self, mark: object) -> bool:
+        raise NotImplementedError
+
+    def finished(self, mark: object) -> bool:
+        raise NotImplementedError
+
+    def arrived(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        path: tuple[Step, ...], mark: object,
+    ) -> bool:  # fmt: skip
+        raise NotImplementedError
+
+    def offers(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        head_left: int, path: tuple[Step, ...], mark: object,
+    ) -> Iterator[Offer]:  # fmt: skip
+        raise NotImplementedError
+
+    def admits(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        path: tuple[Step, ...], move: object,
+    ) -> object | None:  # fmt: skip
+        raise NotImplementedError
+
+
+class Refusal:
+    """Why a followed search found nothing: the refusal of the branch that got furthest
+    along the guide (the error a written turn reports), the first given at that depth."""
+
+    __slots__ = ("code", "depth", "message", "params", "rule")
+
+    def __init__(
+        self,
+        depth: int = -1,
+        message: str = "",
+        rule: str | None = None,
+        code: str = "illegal-turn",
+        params: Params | None = None,
+    ) -> None:
+        self.depth = depth  # how far along the guide (the written moves read before it)
+        self.message = message
+        self.rule = rule
+        self.code = code
+        self.params: Params = {} if params is None else params
+
+
 class StepSearch:
     """The one search over the steps of a roll: depth first, each distinct (boards,
     dice left, head allowance) once, the checker just moved tried first (canonical
@@ -89,21 +164,48 @@ class StepSearch:
 
     A step cannot make another checker's step legal, except the last entering from the
     bar, the last checker coming home, or a broken block (``every-step``); so a child
-    looks only at what could move before plus the checker just moved."""
+    looks only at what could move before plus the checker just moved.
 
-    __slots__ = ("_lawful", "dice", "goal", "me0", "opp0", "seen", "st")
+    :meth:`follow` walks the steps a :class:`Guide` offers instead, with the dice in
+    ``phases`` (Lurč: a houšek's 1-2, then its paš; Z8): its state is the phase being
+    played (``phase``), whether an earlier phase left dice unplayed (``skipped``) and
+    the refusal of the branch that got furthest (``refusal``)."""
+
+    __slots__ = ("_lawful", "dice", "goal", "me0", "opp0", "phase", "phases", "refusal", "seen",
+                 "skipped", "st")  # fmt: skip
 
     def __init__(
-        self, st: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...], goal: Goal
-    ):
+        self, st: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...], goal: Goal,
+        phases: Phases | None = None,
+    ):  # fmt: skip
         self.st, self.me0, self.opp0, self.dice, self.goal = st, me, opp, dice, goal
         self.seen: set[tuple[Board, Board, tuple[int, ...], int]] = set()
         self._lawful: bool | None = None  # the start obeys L5: computed when first needed
+        self.phases: Phases = (dice,) if phases is None else phases
+        self.phase = 0
+        self.skipped = False
+        self.refusal = Refusal()
 
     def run(self) -> bool:
         """Search from the start of the turn; True when the goal stopped it."""
         me, opp = self.me0, self.opp0
         return self._visit(me[:], opp[:], self.dice, self.st.head_allowance(me, opp), (), (), None)
+
+    def follow(self, mark: object) -> bool:
+        """Follow the goal, a :class:`Guide`, from the start of the turn and from its place
+        ``mark`` (once a search); True when it stopped the search (else ``refusal`` says
+        why not)."""
+        guide, me, opp = self.goal, self.me0, self.opp0
+        assert isinstance(guide, Guide)
+        head_left = self.st.head_allowance(me, opp)
+        return self._follow(guide, me[:], opp[:], list(self.phases[0]), head_left, (), mark)
+
+    def refuse(
+        self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
+    ) -> None:
+        """Keep the refusal of the branch that got furthest (the error shown)."""
+        if depth > self.refusal.depth:
+            self.refusal = Refusal(depth, message, rule, code, params)
 
     def ends_lawfully(self, me: list[int], opp: list[int], fresh: tuple[int, ...]) -> bool:
         """L5 at the end of a play: around the newly occupied points when the start was
@@ -116,6 +218,52 @@ class StepSearch:
         if self._lawful:
             return not fresh or st.block_ok_near(me, opp, list(fresh))
         return st.block_ok(me, opp)
+
+    def _follow(
+        self, guide: Guide, me: list[int], opp: list[int], left: list[int], head_left: int,
+        path: tuple[Step, ...], mark: object,
+    ) -> bool:  # fmt: skip
+        """A position of a followed search, ``left`` the dice of the current phase: a
+        later phase opens (between two moves of the guide) when this one is used up or
+        cannot go on (its dice lost); when the guide is finished, the later phases' dice
+        count as left unplayed."""
+        if self.phase + 1 == len(self.phases) or not guide.between(mark):
+            return self._offered(guide, me, opp, left, head_left, path, mark)
+        if guide.finished(mark):
+            later = [d for p in self.phases[self.phase + 1 :] for d in p]
+            return self._offered(guide, me, opp, left + later, head_left, path, mark)
+        if left and self._offered(guide, me, opp, left, head_left, path, mark):
+            return True
+        skipped = self.skipped
+        self.phase += 1
+        self.skipped = skipped or bool(left)
+        try:
+            dice = list(self.phases[self.phase])
+            return self._follow(guide, me, opp, dice, head_left, path, mark)
+        finally:
+            self.phase -= 1
+            self.skipped = skipped
+
+    def _offered(
+        self, guide: Guide, me: list[int], opp: list[int], left: list[int], head_left: int,
+        path: tuple[Step, ...], mark: object,
+    ) -> bool:  # fmt: skip
+        """Play each step the guide offers from a position, in its order, on copies."""
+        if guide.arrived(self, me, opp, left, path, mark):
+            return True
+        st = self.st
+        for frm, to, d, move in guide.offers(self, me, opp, left, head_left, path, mark):
+            me2, opp2 = me[:], opp[:]
+            step = Step(frm, to, d, st.move(me2, opp2, frm, to))
+            rest = left[:]
+            rest.remove(d)
+            path2 = (*path, step)
+            place = guide.admits(self, me2, opp2, rest, path2, move)
+            if place is not None and self._follow(
+                guide, me2, opp2, rest, head_left - (frm == st.head), path2, place
+            ):
+                return True
+        return False
 
     def _visit(
         self, me: list[int], opp: list[int], left: tuple[int, ...], head_left: int,
@@ -295,9 +443,9 @@ def phased_ends(st: TurnState, me: list[int], opp: list[int], phases: Phases) ->
     ends = [End((), tuple(me), tuple(opp))]
     for dice in phases:
         found: dict[tuple[Board, Board], tuple[Step, ...]] = {}
-        for steps, m, o in ends:
-            for more, m2, o2 in generate(st, list(m), list(o), dice):
-                found.setdefault((m2, o2), steps + more)
+        for end in ends:
+            for more in generate(st, list(end.me), list(end.opp), dice):
+                found.setdefault((more.me, more.opp), end.steps + more.steps)
         ends = [End(steps, m, o) for (m, o), steps in found.items()]
     return ends
 
@@ -402,7 +550,11 @@ __all__ = [
     "AllEnds",
     "End",
     "Goal",
+    "Guide",
     "MoreThan",
+    "Offer",
+    "Params",
+    "Refusal",
     "SingleDie",
     "Step",
     "StepSearch",

@@ -89,8 +89,8 @@ def _phased_turn(pos: Position, roll: tuple[int, int], rules: Rules, rng: random
     for dice in phases:
         walk = _random_walk(state, me, opp, dice, rng)
         if walk is None:  # a die left unplayed: the full search knows the legal plays
-            more, m, o = rng.choice(generate(state, me, opp, dice))
-            walk = (more, list(m), list(o))
+            end = rng.choice(generate(state, me, opp, dice))
+            walk = (end.steps, list(end.me), list(end.opp))
         steps += walk[0]
         me, opp = walk[1], walk[2]
     complete = len(steps) == sum(len(p) for p in phases)  # Z7: every move played

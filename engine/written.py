@@ -2,19 +2,20 @@
 the written order and check the result against the must-play rule (NOTATION 1,
 Verification).
 
-:func:`play_written` is the one way to play a written turn. :class:`WrittenTurn` is its
-walk of the written moves (every die assignment and order they allow); the must-play
-questions go to the one search of :mod:`engine.movegen` (its goals: every legal end, a
-longer play, the higher die alone). :func:`play_without_search` is an optimisation of
-the walk for what players write nearly always, each move one die: it accepts a turn only
-when the walk would accept it with the same boards, else hands it to the walk
-(tests/engine/test_differential.py checks both agree)."""
+:func:`play_written` is the one way to play a written turn. :class:`WrittenTurn` is the
+:class:`~engine.movegen.Guide` the one search of :mod:`engine.movegen` follows over the
+written moves (every die assignment and order they allow), and the must-play questions
+are its other goals (every legal end, a longer play, the higher die alone).
+:func:`play_without_search` is an optimisation for what players write nearly always,
+each move one die: it accepts a turn only when the search would accept it with the
+same boards, else hands it to the search (tests/engine/test_differential.py checks both
+agree)."""
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Iterator
+from typing import Any
 
 from engine.errors import IllegalTurnError
 from engine.movegen import (
@@ -24,6 +25,10 @@ from engine.movegen import (
     NO_CHECKER,
     NOT_EXACT,
     NOT_HOME,
+    Guide,
+    Offer,
+    Params,
+    StepSearch,
     TurnState,
     generate,
     phased_ends,
@@ -35,60 +40,56 @@ from engine.notation import WrittenMove
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START, Phases
 
 Segment = tuple[int, int, bool]  # from, to (0 = off, 25 = bar), marked as a hit
-Params = dict[str, Any]
 
 
-class PlayedTurn(NamedTuple):
+class PlayedTurn:
     """A written turn played: its steps, the boards after it (the mover's, the
-    opponent's) and whether the same player rolls again (Z7, Z8)."""
+    opponent's) and whether the same player rolls again (Z7, Z8). Unpacks as
+    ``steps, me, opp, again``."""
 
-    steps: tuple[Step, ...]
-    me: list[int]
-    opp: list[int]
-    again: bool = False
+    __slots__ = ("again", "me", "opp", "steps")
+
+    def __init__(
+        self, steps: tuple[Step, ...], me: list[int], opp: list[int], again: bool = False
+    ) -> None:
+        self.steps = steps
+        self.me = me
+        self.opp = opp
+        self.again = again
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.steps, self.me, self.opp, self.again))
 
 
-class QuickPlay(NamedTuple):
+class QuickPlay:
     """What :func:`play_without_search` found: the steps (empty unless asked for), the
     boards after them and the dice left unplayed (a must-play question when not empty)."""
 
-    steps: tuple[Step, ...]
-    me: list[int]
-    opp: list[int]
-    left: list[int]
+    __slots__ = ("left", "me", "opp", "steps")
+
+    def __init__(
+        self, steps: tuple[Step, ...], me: list[int], opp: list[int], left: list[int]
+    ) -> None:
+        self.steps = steps
+        self.me = me
+        self.opp = opp
+        self.left = left
 
 
-@dataclass(frozen=True, slots=True)
-class _Reason:
-    """Why the walk that read the most written moves stopped (the error shown)."""
+class _Move:
+    """A written move over several dice being played (the guide's place while its steps
+    are searched): its index among the written moves, from, to, hit mark, the number of
+    steps before it, and whether some order of the dice reached its point."""
 
-    depth: int = -1  # written moves read before it
-    message: str = ""
-    rule: str | None = None
-    code: str = "illegal-turn"
-    params: Params = field(default_factory=dict)
+    __slots__ = ("a", "b", "before", "found", "i", "star")
 
-
-@dataclass(slots=True)
-class _Compound:
-    """A written move over several dice being resolved: the move (its index among the
-    written moves, from, to, hit mark), the steps before it, and whether some order of
-    the dice reached its point."""
-
-    i: int
-    a: int
-    b: int
-    star: bool
-    steps: tuple[Step, ...]
-    found: bool = False
-
-
-class _Most(NamedTuple):
-    """What the legal ends of a turn play: the most moves, and whether one of them plays
-    the higher die (L6)."""
-
-    moves: int
-    high: bool
+    def __init__(self, i: int, a: int, b: int, star: bool, before: int) -> None:
+        self.i = i
+        self.a = a
+        self.b = b
+        self.star = star
+        self.before = before
+        self.found = False
 
 
 def segments(moves: tuple[WrittenMove, ...]) -> tuple[Segment, ...]:
@@ -130,14 +131,15 @@ def play_written(
         steps: list[Step] = []  # kept always: a play that leaves dice needs them
         left = play_without_search(state, me2, opp2, moves, steps)
         if left is not None and not left:
-            played = tuple(steps) if with_steps else ()
-            return PlayedTurn(played, me2, opp2, again and me2[OFF] < CHECKERS)
+            kept = tuple(steps) if with_steps else ()
+            return PlayedTurn(kept, me2, opp2, again and me2[OFF] < CHECKERS)
         if left is not None:  # dice left: a must-play question
             quick = QuickPlay(tuple(steps), me2, opp2, left)
-    played_turn = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
+    played = WrittenTurn(state, me, opp, segments(moves), phases).play(quick)
     # Z7, Z8: the extra roll only when every move of the roll was played
-    complete = len(played_turn.steps) == sum(len(p) for p in phases)
-    return played_turn._replace(again=again and complete and played_turn.me[OFF] < CHECKERS)
+    if again and len(played.steps) == sum(len(p) for p in phases):
+        played.again = played.me[OFF] < CHECKERS
+    return played
 
 
 def play_without_search(
@@ -152,7 +154,7 @@ def play_without_search(
     the turn checked as :class:`WrittenTurn` would check it. Plays on ``me`` and ``opp``
     in place (the caller's copies; ``opp`` changes only in a variant that hits) and
     returns the dice left unplayed (empty: a full play), with the steps added to
-    ``steps`` when given. None sends the turn to the full walk (the boards are then half
+    ``steps`` when given. None sends the turn to the full search (the boards are then half
     played: the caller drops them); tests/engine/test_differential.py checks that both
     agree.
 
@@ -198,15 +200,8 @@ def play_without_search(
     return dice if lawful else None
 
 
-class _Played(NamedTuple):
-    """One step of the fast path: its die (0: not playable without search) and whether
-    it hit."""
-
-    die: int
-    hit: bool
-
-
-_NOT_PLAYED = _Played(0, False)
+_Played = tuple[int, bool]  # a fast-path step: its die (0: not played), whether it hit
+_NOT_PLAYED = (0, False)
 
 
 def _other_step(
@@ -217,10 +212,10 @@ def _other_step(
     played with ``target`` and ``move``; die 0 when the die it needs is not there."""
     die = _die_for(dice, frm, to)
     if not die or (to == st.head and to) or st.target(me, opp, frm, die) != to:
-        return _NOT_PLAYED  # (a step onto the head, entering: the walk counts L4 then)
+        return _NOT_PLAYED  # (a step onto the head, entering: the search counts L4 then)
     if to and not me[to]:
         fresh.append(to)
-    return _Played(die, st.move(me, opp, frm, to))
+    return die, st.move(me, opp, frm, to)
 
 
 def _die_for(dice: list[int], frm: int, to: int) -> int:
@@ -241,12 +236,17 @@ def _die_for(dice: list[int], frm: int, to: int) -> int:
     return best
 
 
-class WrittenTurn:
-    """Resolve the written moves of one turn; ``play`` returns the steps and end boards
-    or raises :class:`IllegalTurnError` with the first rule broken."""
+class WrittenTurn(Guide):
+    """The written moves of one turn, as the guide of the one search (every die
+    assignment and order they allow, the dice phase by phase); ``play`` returns the
+    steps and end boards or raises :class:`IllegalTurnError` with the first rule broken.
 
-    __slots__ = ("_most", "_phase", "_skipped", "best", "dice", "ends", "me0", "opp0", "order",
-                 "phases", "result", "segs", "state")  # fmt: skip
+    The guide's place (``mark``) is the index of the next written move to read, or the
+    :class:`_Move` over several dice whose steps are being searched; the move a step
+    plays is its index (one die) or that :class:`_Move`."""
+
+    __slots__ = ("_high", "_most", "dice", "ends", "me0", "opp0", "phases", "result", "segs",
+                 "state")  # fmt: skip
 
     def __init__(
         self,
@@ -260,16 +260,12 @@ class WrittenTurn:
         # the dice come in phases (Lurč: a houšek's 1-2, then its paš)
         self.phases = phases
         self.dice = tuple(d for p in phases for d in p)
-        # the phases the written moves must follow in order (Z8: the 1-2, then the paš);
-        # ``_phase`` is the one being read, ``_skipped`` whether an earlier one left dice
-        self.order = phases
-        self._phase = 0
-        self._skipped = False
         self.me0 = me
         self.opp0 = opp
         self.segs = segs
-        self.best = _Reason()
         self.ends: set[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
+        self._most = 0  # the most moves a legal end plays (with ``ends``)
+        self._high = False  # whether one of them plays the higher die (L6)
         self.result: PlayedTurn | None = None
 
     def play(self, quick: QuickPlay | None = None) -> PlayedTurn:
@@ -279,26 +275,22 @@ class WrittenTurn:
         if quick is not None and (not quick.left or self._most_dice(quick)):
             return PlayedTurn(quick.steps, quick.me, quick.opp)
         self._check_hit_marks()
-        head_left = self.state.head_allowance(self.me0, self.opp0)
-        if self._walk(0, self.me0[:], self.opp0[:], list(self.order[0]), head_left, ()):
+        st, me0, opp0 = self.state, self.me0, self.opp0
+        search = StepSearch(st, me0, opp0, self.dice, self, self.phases)
+        if search.follow(0):
             assert self.result is not None
             return self.result
         journeys = self._journeys()
         if journeys is not None:
             return journeys
-        best = self.best
-        message, rule, code, params = best.message, best.rule, best.code, best.params
-        if len(self.order) > 1:
-            # Z8: would the moves be a legal play in another order of the phases?
-            self.order, self.best = (self.dice,), _Reason()
-            if self._walk(0, self.me0[:], self.opp0[:], list(self.dice), head_left, ()):
-                message, rule, code, params = (
-                    "the 1 and the 2 of a houšek are played, and written, before the moves "
-                    "of its paš",
-                    "Z8",
-                    "pas-order",
-                    {},
-                )
+        why = search.refusal
+        message, rule, code, params = why.message, why.rule, why.code, why.params
+        # Z8: would the moves be a legal play in another order of the phases?
+        if len(self.phases) > 1 and StepSearch(st, me0, opp0, self.dice, self).follow(0):
+            message = (
+                "the 1 and the 2 of a houšek are played, and written, before the moves of its paš"
+            )
+            rule, code, params = "Z8", "pas-order", {}
         raise IllegalTurnError(message, rule=rule, code=code, params=params)
 
     def _check_hit_marks(self) -> None:
@@ -362,62 +354,98 @@ class WrittenTurn:
             st = self.state
             generated = phased_ends(st, self.me0, self.opp0, self.phases)
             self.ends = {(e.me, e.opp) for e in generated}
-            most = len(generated[0].steps) if generated else 0
-            high = any(s.die == st.dice[0] for e in generated for s in e.steps)
-            self._most = _Most(most, high)
+            self._most = len(generated[0].steps) if generated else 0
+            self._high = any(s.die == st.dice[0] for e in generated for s in e.steps)
         return self.ends
 
-    def _fail(
-        self, depth: int, message: str, rule: str | None, code: str, params: Params | None = None
-    ) -> None:
-        """Keep the reason of the walk that read the most moves (the error shown)."""
-        if depth > self.best.depth:
-            self.best = _Reason(depth, message, rule, code, params or {})
+    # the guide -----------------------------------------------------------
 
-    def _walk(
-        self,
-        i: int,
-        me: list[int],
-        opp: list[int],
-        dice: list[int],
-        head_left: int,
-        steps: tuple[Step, ...],
-    ) -> bool:
-        """Read the written moves from ``i`` on with ``dice`` left of the current phase;
-        a later phase opens when this one is used up or cannot go on (its dice lost)."""
-        if self._phase + 1 == len(self.order):
-            return self._walk_phase(i, me, opp, dice, head_left, steps)
-        if i == len(self.segs):
-            later = [d for p in self.order[self._phase + 1 :] for d in p]
-            return self._walk_phase(i, me, opp, dice + later, head_left, steps)
-        if dice and self._walk_phase(i, me, opp, dice, head_left, steps):
-            return True
-        skipped = self._skipped
-        self._phase += 1
-        self._skipped = skipped or bool(dice)
-        try:
-            return self._walk(i, me, opp, list(self.order[self._phase]), head_left, steps)
-        finally:
-            self._phase -= 1
-            self._skipped = skipped
+    def between(self, mark: object) -> bool:
+        return isinstance(mark, int)
 
-    def _walk_phase(
-        self,
-        i: int,
-        me: list[int],
-        opp: list[int],
-        dice: list[int],
-        head_left: int,
-        steps: tuple[Step, ...],
-    ) -> bool:
-        if i == len(self.segs):
-            return self._accept(me, opp, dice, steps)
-        a, b, star = self.segs[i]
+    def finished(self, mark: object) -> bool:
+        return mark == len(self.segs)
+
+    def arrived(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        path: tuple[Step, ...], mark: object,
+    ) -> bool:  # fmt: skip
+        """Every written move read: the turn ends here, if the rules let it."""
+        return mark == len(self.segs) and self._accept(search, me, opp, left, path)
+
+    def offers(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        head_left: int, path: tuple[Step, ...], mark: object,
+    ) -> Iterator[Offer]:  # fmt: skip
+        """The steps the next written move allows: its one die (each that fits; the move
+        played is its index), else the first step of each order of several dice (the
+        move a :class:`_Move`), or the next step within such a move."""
+        if isinstance(mark, _Move):
+            yield from self._extend(search, mark, path[-1].to, me, opp, left, head_left)
+            return
+        assert isinstance(mark, int)
+        if mark == len(self.segs):
+            return
+        read = self._read(search, mark, me, left)
+        if read is None:
+            return
+        a, b, singles = read
+        if not singles:
+            move = _Move(mark, a, b, self.segs[mark][2], len(path))
+            yield from self._extend(search, move, a, me, opp, left, head_left)
+            if not move.found:
+                search.refuse(mark, *self._no_compound(a, b, left))
+            return
+        st = self.state
+        for d in singles:
+            if a == st.head and not head_left:
+                search.refuse(mark, *_head_reason(st, self.me0, self.opp0))
+                continue
+            to = st.target(me, opp, a, d)
+            if to < 0:
+                search.refuse(mark, *self._why(to, a, b, d, me, opp))
+                continue
+            yield a, to, d, mark
+
+    def admits(
+        self, search: StepSearch, me: list[int], opp: list[int], left: list[int],
+        path: tuple[Step, ...], move: object,
+    ) -> object | None:  # fmt: skip
+        """The guide's place after a step of ``move``: the next written move, or the same
+        move over several dice on its way; None when the step breaks a rule."""
+        if isinstance(move, _Move):
+            return self._on_the_way(search, move, me, opp, path)
+        assert isinstance(move, int)
+        st, step = self.state, path[-1]
+        a, b, star = step.frm, self.segs[move][1], self.segs[move][2]
+        if star and not step.hit:
+            search.refuse(
+                move,
+                f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
+                "S3",
+                "nothing-to-hit",
+                {"point": b, "move": _seg(a, b), "other": _other(st)},
+            )
+            return None
+        if st.every_step and not st.block_ok(me, opp):
+            search.refuse(
+                move, *_block_reason(st, "after " + _seg(a, b), "block-after-move", _seg(a, b))
+            )
+            return None
+        return move + 1
+
+    def _read(
+        self, search: StepSearch, i: int, me: list[int], left: list[int]
+    ) -> tuple[int, int, list[int]] | None:
+        """The written move ``i``: its from (the start when the bar is empty), its to and
+        the dice that play it alone, highest first; None when it goes backwards or no die
+        is left for it."""
+        a, b, _ = self.segs[i]
         st = self.state
         if a == BAR and st.variant.has_start and not me[BAR]:
             a = START
         if a == OFF or b == BAR or (b >= a and b != OFF):
-            self._fail(
+            search.refuse(
                 i,
                 f"{_seg(a, b)}: checkers move from higher points to lower ones "
                 "(24 towards 1, then off)",
@@ -425,86 +453,18 @@ class WrittenTurn:
                 "backward-move",
                 {"from": point_text(a), "to": point_text(b)},
             )
-            return False
-        if not dice:
-            self._fail(
+            return None
+        if not left:
+            search.refuse(
                 i,
                 f"{_seg(a, b)}: all the dice of {_roll(st)} are already used",
                 "L3",
                 "dice-used-up",
                 {"move": _seg(a, b), "roll": _roll(st)},
             )
-            return False
+            return None
         dist = (BAR if a == START else a) - b
-        singles = sorted({d for d in dice if d == dist or (b == OFF and d > dist)}, reverse=True)
-        if singles:
-            for d in singles:
-                outcome = self._single(i, a, b, star, d, me, opp, head_left)
-                if outcome is None:
-                    continue
-                me2, opp2, step = outcome
-                rest = dice[:]
-                rest.remove(d)
-                if self._walk(i + 1, me2, opp2, rest, head_left - (a == st.head), (*steps, step)):
-                    return True
-            return False
-        return self._compound(i, a, b, star, me, opp, dice, head_left, steps)
-
-    def _single(
-        self,
-        i: int,
-        a: int,
-        b: int,
-        star: bool,
-        d: int,
-        me: list[int],
-        opp: list[int],
-        head_left: int,
-    ) -> tuple[list[int], list[int], Step] | None:
-        st = self.state
-        if a == st.head and not head_left:
-            self._fail(i, *_head_reason(st, self.me0, self.opp0))
-            return None
-        to = st.target(me, opp, a, d)
-        if to < 0:
-            self._fail(i, *self._why(to, a, b, d, me, opp))
-            return None
-        me2, opp2 = me[:], opp[:]
-        hit = st.move(me2, opp2, a, to)
-        if star and not hit:
-            self._fail(
-                i,
-                f"{_seg(a, b)}*: there is no single {_other(st)} checker to hit on point {b}",
-                "S3",
-                "nothing-to-hit",
-                {"point": b, "move": _seg(a, b), "other": _other(st)},
-            )
-            return None
-        if st.rules.block_check == "every-step" and not st.block_ok(me2, opp2):
-            self._fail(i, *_block_reason(st, "after " + _seg(a, b), "block-after-move", _seg(a, b)))
-            return None
-        return me2, opp2, Step(a, to, d, hit)
-
-    def _compound(
-        self,
-        i: int,
-        a: int,
-        b: int,
-        star: bool,
-        me: list[int],
-        opp: list[int],
-        dice: list[int],
-        head_left: int,
-        steps: tuple[Step, ...],
-    ) -> bool:
-        """A move over several dice (``24/14`` with 6-4): every order of the dice whose
-        intermediate landings are open and hit nothing is tried."""
-        move = _Compound(i, a, b, star, steps)
-        if self._extend(move, a, me, opp, dice, head_left, ()):
-            return True
-        if not move.found:
-            self._fail(i, *self._no_compound(a, b, dice))
-        return False
+        return a, b, sorted({d for d in left if d == dist or (b == OFF and d > dist)}, reverse=True)
 
     def _no_compound(self, a: int, b: int, dice: list[int]) -> tuple[str, str | None, str, Params]:
         """Why no order of the dice left reaches ``b`` from ``a``."""
@@ -523,14 +483,15 @@ class WrittenTurn:
         return message, st.variant.rule_ids.enter_first if a >= BAR else None, code, params
 
     def _extend(
-        self, move: _Compound, pos: int, me: list[int], opp: list[int], left: list[int],
-        hl: int, chain: tuple[Step, ...],
-    ) -> bool:  # fmt: skip
-        """Go on with the checker on ``pos`` towards the written point, each die left."""
+        self, search: StepSearch, move: _Move, pos: int, me: list[int], opp: list[int],
+        left: list[int], hl: int,
+    ) -> Iterator[Offer]:  # fmt: skip
+        """The next steps of the checker on ``pos`` towards the written point, each die
+        left."""
         st = self.state
         for d in sorted(set(left), reverse=True):
             if pos == st.head and not hl:
-                self._fail(move.i, *_head_reason(st, self.me0, self.opp0))
+                search.refuse(move.i, *_head_reason(st, self.me0, self.opp0))
                 continue
             landing = (BAR if pos >= BAR else pos) - d
             if move.b != OFF and landing < move.b:
@@ -538,41 +499,35 @@ class WrittenTurn:
             to = st.target(me, opp, pos, d)
             if to < 0:
                 if to != NO_CHECKER:
-                    self._fail(move.i, *self._why(to, pos, move.b, d, me, opp))
+                    search.refuse(move.i, *self._why(to, pos, move.b, d, me, opp))
                 continue
             if to != move.b and to == OFF:
                 continue
-            me2, opp2 = me[:], opp[:]
-            step = Step(pos, to, d, st.move(me2, opp2, pos, to))
-            rest = left[:]
-            rest.remove(d)
-            if self._on_the_way(move, me2, opp2, rest, hl - (pos == st.head), (*chain, step)):
-                return True
-        return False
+            yield pos, to, d, move
 
     def _on_the_way(
-        self, move: _Compound, me: list[int], opp: list[int], left: list[int], hl: int,
-        chain: tuple[Step, ...],
-    ) -> bool:  # fmt: skip
-        """After the last step of ``chain``: the written point reached (read the next
-        move), or a landing on the way (go on)."""
-        st, i, a, b, step = self.state, move.i, move.a, move.b, chain[-1]
+        self, search: StepSearch, move: _Move, me: list[int], opp: list[int],
+        path: tuple[Step, ...],
+    ) -> object | None:  # fmt: skip
+        """After a step of a move over several dice: the written point reached (read the
+        next move), or a landing on the way (go on)."""
+        st, i, a, b, step = self.state, move.i, move.a, move.b, path[-1]
         if st.every_step and not st.block_ok(me, opp):
-            self._fail(i, *_block_reason(st, "on the way", "block-on-the-way"))
-            return False
+            search.refuse(i, *_block_reason(st, "on the way", "block-on-the-way"))
+            return None
         if step.to == b:
-            if len(chain) == 1:
-                return False  # a single die: not a compound move
+            if len(path) - move.before == 1:
+                return None  # a single die: not a move over several
             if move.star and not step.hit:
                 message = f"{_seg(a, b)}*: there is nothing to hit on point {b}"
-                self._fail(
+                search.refuse(
                     i, message, "S3", "nothing-to-hit-chain", {"point": b, "move": _seg(a, b)}
                 )
-                return False
+                return None
             move.found = True
-            return self._walk(i + 1, me, opp, left, hl, (*move.steps, *chain))
+            return i + 1
         if step.hit:
-            self._fail(
+            search.refuse(
                 i,
                 f"{_seg(a, b)} hits on point {step.to} on the way: write the "
                 f"hit as a chain ({_seg(a, step.to)}*/{point_text(b)})",
@@ -584,24 +539,25 @@ class WrittenTurn:
                     "chain": f"{_seg(a, step.to)}*/{point_text(b)}",
                 },
             )
-            return False
-        return bool(left) and self._extend(move, step.to, me, opp, left, hl, chain)
+            return None
+        return move
 
     def _accept(
-        self, me: list[int], opp: list[int], dice: list[int], steps: tuple[Step, ...]
-    ) -> bool:
+        self, search: StepSearch, me: list[int], opp: list[int], dice: list[int],
+        steps: tuple[Step, ...],
+    ) -> bool:  # fmt: skip
         st = self.state
         depth = len(self.segs)
-        if not dice and not self._skipped:
+        if not dice and not search.skipped:
             if st.rules.block_check == "turn-end" and not st.block_ok(me, opp):
-                self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
+                search.refuse(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
             self.result = PlayedTurn(steps, me, opp)
             return True
         if (tuple(me), tuple(opp)) in self._legal_ends():
             self.result = PlayedTurn(steps, me, opp)
             return True
-        most, high = self._most.moves, self._most.high
+        most, high = self._most, self._high
         used = len(steps)
         if most > used:
             what = (
@@ -620,9 +576,9 @@ class WrittenTurn:
             message = "this play is not one the roll allows"
             code, params = "not-allowed", {"roll": _roll(st)}
             if st.block_rule:
-                self._fail(depth, *_block_reason(st, "at the end of the turn", "block"))
+                search.refuse(depth, *_block_reason(st, "at the end of the turn", "block"))
                 return False
-        self._fail(depth, message, st.variant.rule_ids.must_play, code, params)
+        search.refuse(depth, message, st.variant.rule_ids.must_play, code, params)
         return False
 
     def _why(

@@ -23,9 +23,10 @@ from engine.errors import CODES, EngineError
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 ERROR_CLASSES = {"EngineError"} | {c.__name__ for c in EngineError.__subclasses__()}
 ERROR_CLASSES |= {s.__name__ for c in EngineError.__subclasses__() for s in c.__subclasses__()}
-# helpers that take (message, rule, code, params): replay's ``fail`` at 0, written's ``_fail``
-# after the depth at 1; matfile's ``_error(message, col, code=...)``
-POSITIONAL = {"fail": 0, "_fail": 1}
+# helpers that take (message, rule, code, params): replay's ``fail`` at 0, the search's
+# ``refuse`` (a written turn's refusals) after the depth at 1; matfile's ``_error(message,
+# col, code=...)``
+POSITIONAL = {"fail": 0, "refuse": 1}
 # helpers that build the message themselves and take its code: the code's position
 CODE_ARGUMENT = {"_block_reason": 2}
 CODE_SHAPE = r"^[a-z][a-z0-9-]*[a-z0-9]$"
