@@ -3,12 +3,15 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic.base import RedirectView
 
+from tournaments.views.language import set_language
+
 urlpatterns = [
     # browsers ask for /favicon.ico whatever the pages link: send them to the icon
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # the header's switch: no CSRF token, so public pages carry none (views/language.py)
+    path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("tournaments.api.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -1,11 +1,13 @@
 """Whole responses for anonymous visitors, and conditional GET (ETag / 304) for them
 (docs/performance.md).
 
-A public page is the same for every anonymous visitor but for one thing: the CSRF token of
-the header's language form. So the page is rendered once with a placeholder where the token
-goes, stored in the cache split at the placeholder, and each request joins the parts
-around its own token. The key is a digest of the path, the page's own parameters, the
-language and the page's *version*: what a page shows, as a version (a tournament's
+A public page is the same for every anonymous visitor: it carries no CSRF token (the
+header's language switch needs none: views/language.py), so the stored bytes are the
+response, served as they are, with no token made and no cookie set. (Should a public page
+ever render a token, it is rendered with a placeholder in its place, stored split there,
+and each request joins the parts around its own token, as before the switch needed none.)
+The key is a digest of the path, the page's own parameters, the language and the page's
+*version*: what a page shows, as a version (a tournament's
 ``cache_version``, bumped by every write; see caching.py), kept in the shared cache and
 never remembered by a process, so a write makes the old copy unreachable on every app
 server.
@@ -14,13 +16,14 @@ A warm anonymous page costs no query: one read of the shared cache for its versi
 (generations.py keeps it never stale) and the page from this process's own copies
 (``CACHES["local"]``, safe for the same reason: the key holds the version) or else from
 the shared cache. The ETag is
-the same digest plus a digest of the visitor's CSRF cookie (the page carries a token for
-that cookie): a browser asking again with ``If-None-Match`` gets a 304 without a body.
+the same digest (plus, for a page with a token, a digest of the visitor's CSRF cookie): a
+browser asking again with ``If-None-Match`` gets a 304 without a body.
 
-Compressed bytes are cached too: each part is deflated on its own with a full flush (no
-back-references across the token), so a gzip response is the cached parts around the
-token deflated alone, with the CRC computed over the joined text. That keeps the token out
-of any compression context the page's reflected text shares (BREACH).
+Compressed bytes are cached too: a page without a token as one whole gzip member; a page
+with one as parts deflated each on its own with a full flush (no back-references across
+the token), so its gzip response is the cached parts around the token deflated alone,
+with the CRC computed over the joined text. That keeps a token out of any compression
+context the page's reflected text shares (BREACH).
 
 Signed-in users get no copy and no ETag: their header, counters, director's links and
 messages are theirs. Requests with other query parameters than the page's own, or with
@@ -61,11 +64,17 @@ Version = Callable[..., object]
 
 @dataclass(frozen=True, slots=True)
 class Stored:
-    """A response as cached: the body split at the token, each part deflated."""
+    """A response as cached: the body split at the token, each part deflated; for a body
+    without a token (every public page), ``gzipped`` is its whole gzip member."""
 
     parts: tuple[bytes, ...]
     deflated: tuple[bytes, ...]
     content_type: str
+    gzipped: bytes | None
+
+    @property
+    def has_token(self) -> bool:
+        return len(self.parts) > 1
 
 
 def _deflate(data: bytes, *, last: bool) -> bytes:
@@ -76,7 +85,11 @@ def _deflate(data: bytes, *, last: bool) -> bytes:
 def _store(response: HttpResponse) -> Stored:
     parts = tuple(response.content.split(_PLACEHOLDER))
     deflated = tuple(_deflate(p, last=i == len(parts) - 1) for i, p in enumerate(parts))
-    return Stored(parts, deflated, response["Content-Type"])
+    whole = None
+    if len(parts) == 1:
+        trailer = struct.pack("<II", zlib.crc32(parts[0]), len(parts[0]) & 0xFFFFFFFF)
+        whole = _GZIP_HEADER + deflated[0] + trailer
+    return Stored(parts, deflated, response["Content-Type"], whole)
 
 
 def _gzip(stored: Stored, token: bytes, body: bytes) -> bytes:
@@ -88,12 +101,18 @@ def _gzip(stored: Stored, token: bytes, body: bytes) -> bytes:
     return _GZIP_HEADER + stream + trailer
 
 
-def _serve(request: HttpRequest, stored: Stored) -> HttpResponse:
-    token = get_token(request).encode() if len(stored.parts) > 1 else b""
+def _serve(request: HttpRequest, stored: Stored, *, zipped: bool) -> HttpResponse:
+    if stored.gzipped is not None:  # no token: the stored bytes as they are
+        body = stored.parts[0]
+        if zipped and len(body) >= _MIN_GZIP:
+            response = HttpResponse(stored.gzipped, content_type=stored.content_type)
+            response["Content-Encoding"] = "gzip"
+            return response
+        return HttpResponse(body, content_type=stored.content_type)
+    token = get_token(request).encode()
     body = token.join(stored.parts)
     response = HttpResponse(content_type=stored.content_type)
-    accepts = request.META.get("HTTP_ACCEPT_ENCODING", "")
-    if len(body) >= _MIN_GZIP and _ACCEPTS_GZIP.search(accepts):
+    if zipped and len(body) >= _MIN_GZIP:
         response.content = _gzip(stored, token, body)
         response["Content-Encoding"] = "gzip"
     else:
@@ -122,11 +141,14 @@ def _plain_query(request: HttpRequest, params: dict[str, re.Pattern[str]]) -> bo
     return True
 
 
-def _etag(tag: str, request: HttpRequest) -> str:
-    """Strong, so one per representation: the token's cookie and the encoding in it."""
+def _etag(tag: str, request: HttpRequest, stored: Stored, *, zipped: bool) -> str:
+    """Strong, so one per representation: the encoding in it, and for a page with a token
+    the token's cookie."""
+    gz = "-gz" if zipped else ""
+    if not stored.has_token:
+        return f'"{tag}{gz}"'
     cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    zipped = "-gz" if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
-    return f'"{tag}-{digest(cookie)[:12]}{zipped}"'
+    return f'"{tag}-{digest(cookie)[:12]}{gz}"'
 
 
 def _finish(response: HttpResponse, etag: str, *, html: bool) -> HttpResponse:
@@ -196,10 +218,7 @@ def public_page(
             query = tuple(sorted(request.GET.items()))
             place = (request.scheme, request.get_host(), request.path)  # the API's links
             tag = digest((view.__module__, view.__name__, place, query, get_language(), seen))
-            etag = _etag(tag, request)
-            if etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
-                return _finish(HttpResponseNotModified(), etag, html=html)
-            page_key = key("response", tag, language=False)
+            page_key = key("page", tag, language=False)
             stored = _get(page_key)
             if stored is None:
                 request.page_cache_placeholder = True  # type: ignore[attr-defined]
@@ -218,7 +237,11 @@ def public_page(
                     return _own_token(request, response)  # served once, not kept
                 stored = _store(response)
                 _set(page_key, stored)
-            return _finish(_serve(request, stored), etag, html=html)
+            zipped = bool(_ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+            etag = _etag(tag, request, stored, zipped=zipped)
+            if etag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+                return _finish(HttpResponseNotModified(), etag, html=html)
+            return _finish(_serve(request, stored, zipped=zipped), etag, html=html)
 
         return wrapped
 

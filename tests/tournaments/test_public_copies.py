@@ -1,6 +1,7 @@
 """Whole responses for anonymous visitors and conditional GET (tournaments/page_cache.py):
 one query and one cache read when warm, 304 for an unchanged page, gzip from cached bytes,
-each visitor's own CSRF token, and nothing shared with signed-in users."""
+no CSRF token and no cookie on a public page (the language switch needs none), and
+nothing shared with signed-in users."""
 
 from __future__ import annotations
 
@@ -57,15 +58,15 @@ def test_a_warm_public_page_costs_one_query(
         with django_assert_max_num_queries(limit):
             again = client.get(path)
         assert again.status_code == 200
-        assert TOKEN.sub("", again.content.decode()) == TOKEN.sub("", first.content.decode())
+        assert again.content == first.content
         assert PLACEHOLDER not in again.content.decode()
+        assert not TOKEN.search(again.content.decode()) and not again.cookies, path
 
 
 def test_an_unchanged_page_answers_304_and_a_changed_one_200() -> None:
     boss = director()
     t = round_robin(4, by=boss)
     client = Client()
-    client.get("/")  # the CSRF cookie, which the ETag includes (the page carries its token)
     for path in _paths(t):
         etag = client.get(path)["ETag"]
         assert client.get(path, HTTP_IF_NONE_MATCH=etag).status_code == 304, path
@@ -87,25 +88,79 @@ def test_gzip_is_served_from_the_cached_parts_and_decompresses_to_the_page() -> 
     for _ in range(2):  # cold, then from the cache
         response = client.get(path, HTTP_ACCEPT_ENCODING="gzip, deflate")
         assert response["Content-Encoding"] == "gzip"
-        text = gzip.decompress(response.content).decode()
-        assert TOKEN.sub("", text) == TOKEN.sub("", plain)
-        assert len(TOKEN.findall(text)) == 1 and PLACEHOLDER not in text
+        assert gzip.decompress(response.content).decode() == plain
 
 
-def test_the_token_in_a_cached_copy_is_the_visitors_own_and_works() -> None:
+def test_a_public_page_is_the_same_bytes_for_every_visitor_with_no_token_or_cookie() -> None:
+    """The header's language switch needs no CSRF token (views/language.py): a stored page
+    is served as it is, with no token made and no Set-Cookie, under one ETag."""
     t = round_robin(4)
     path = f"/tournaments/{t.pk}/"
-    Client().get(path)  # somebody else filled the cache
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    pages = [first.get(path), second.get(path), first.get(path)]
+    assert pages[0].content == pages[1].content == pages[2].content
+    assert len({p["ETag"] for p in pages}) == 1
+    for page in pages:
+        assert not page.cookies and "csrftoken" not in page.content.decode()
+        assert 'action="/i18n/setlang/"' in page.content.decode()
+
+
+def test_the_language_switch_works_without_a_token_from_this_sites_pages() -> None:
+    t = round_robin(4)
+    path = f"/tournaments/{t.pk}/"
     visitor = Client(enforce_csrf_checks=True)
     page = visitor.get(path)
-    token = TOKEN.search(page.content.decode())
-    assert token is not None and "csrftoken" in visitor.cookies
-    switched = visitor.post("/i18n/setlang/", {"language": "cs", "next": path,
-                                                "csrfmiddlewaretoken": token.group(1)})  # fmt: skip
-    assert switched.status_code == 302
-    czech = visitor.get(path)
-    assert czech["Content-Language"] == "cs"
-    assert czech["ETag"] != page["ETag"]  # the language is part of the key
+    assert page["Content-Language"] == "cs"  # the site's default
+    form = {"language": "en", "next": path}
+    for headers in ({}, {"Sec-Fetch-Site": "same-origin"}, {"Sec-Fetch-Site": "none"},
+                    {"Origin": "http://testserver"},
+                    {"Referer": f"http://testserver{path}"}):  # fmt: skip
+        visitor.cookies.clear()
+        switched = visitor.post("/i18n/setlang/", form, headers=headers)
+        assert switched.status_code == 302 and switched["Location"] == path, headers
+        assert switched.cookies["django_language"].value == "en"
+        english = visitor.get(path)
+        assert english["Content-Language"] == "en"
+        assert english["ETag"] != page["ETag"]  # the language is part of the key
+
+
+def test_the_language_switch_is_refused_to_other_sites() -> None:
+    """No token, but another site's page cannot switch a visitor's language (a forged
+    cross-site POST): the browser says where the form was."""
+    visitor = Client(enforce_csrf_checks=True)
+    form = {"language": "en", "next": "/"}
+    for headers in ({"Sec-Fetch-Site": "cross-site", "Origin": "http://testserver"},
+                    {"Sec-Fetch-Site": "same-site"},
+                    {"Origin": "https://evil.example"}, {"Origin": "null"},
+                    {"Origin": "https://testserver"},
+                    {"Referer": "https://evil.example/page"}):  # fmt: skip
+        refused = visitor.post("/i18n/setlang/", form, headers=headers)
+        assert refused.status_code == 403, headers
+        assert "django_language" not in refused.cookies
+    assert visitor.get("/i18n/setlang/?language=cs&next=/").status_code == 405
+    assert "django_language" not in visitor.cookies
+
+
+def test_a_page_that_renders_a_token_gets_each_visitors_own_from_the_stored_parts() -> None:
+    """The safety net: were a public page ever to render a CSRF token, it is stored split
+    at a placeholder and each visitor gets their own (plain and gzip), never a shared one."""
+    from django.http import HttpResponse
+    from django.middleware.csrf import _unmask_cipher_token  # type: ignore[attr-defined]
+    from django.test import RequestFactory
+
+    from tournaments.page_cache import _serve, _store
+
+    html = f"<p>before</p><input value='{PLACEHOLDER}'><p>after</p>" * 20
+    stored = _store(HttpResponse(html))
+    assert stored.has_token and stored.gzipped is None
+    for zipped in (False, True):
+        request = RequestFactory().get("/")
+        response = _serve(request, stored, zipped=zipped)
+        body = (gzip.decompress(response.content) if zipped else response.content).decode()
+        tokens = set(re.findall(r"value='([^']*)'", body))
+        assert len(tokens) == 1 and PLACEHOLDER not in body
+        assert _unmask_cipher_token(tokens.pop()) == request.META["CSRF_COOKIE"]
+        assert re.sub(r"value='[^']*'", "", body) == html.replace(f"value='{PLACEHOLDER}'", "")
 
 
 def test_signed_in_users_get_their_own_page_and_no_etag() -> None:
