@@ -7,11 +7,9 @@ form: ``write(read(text))`` is stable.
 
 from __future__ import annotations
 
-import datetime
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.errors import RecordSyntaxError, RecordTooLargeError
@@ -108,14 +106,46 @@ class Action(NamedTuple):
         return f"{self.dice_text}: {moves}".rstrip()
 
 
-@dataclass(frozen=True, slots=True)
+# GameRecord and WrittenAction are plain classes, not dataclasses: importing
+# ``dataclasses`` and building a dataclass were most of ``python -m engine verify``'s
+# start-up (issue 12). Their instances are values, never changed after they are made.
+
+
 class GameRecord:
     """One game of a record file: its tags in file order and its actions."""
 
-    tags: tuple[tuple[str, str], ...]
-    actions: tuple[Action, ...]
-    line: int = 1
-    preamble: tuple[str, ...] = ()  # comments before the first action
+    __slots__ = ("actions", "line", "preamble", "tags")
+
+    def __init__(
+        self,
+        tags: tuple[tuple[str, str], ...],
+        actions: tuple[Action, ...],
+        line: int = 1,
+        preamble: tuple[str, ...] = (),  # comments before the first action
+    ) -> None:
+        self.tags = tags
+        self.actions = actions
+        self.line = line
+        self.preamble = preamble
+
+    def _values(
+        self,
+    ) -> tuple[tuple[tuple[str, str], ...], tuple[Action, ...], int, tuple[str, ...]]:
+        return self.tags, self.actions, self.line, self.preamble
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRecord(tags={self.tags!r}, actions={self.actions!r}, line={self.line!r}, "
+            f"preamble={self.preamble!r})"
+        )
 
     def tag(self, name: str, default: str = "") -> str:
         for key, value in self.tags:
@@ -351,6 +381,8 @@ def _check_tag(tag: str, value: str, tags: set[str], line_no: int, line: str) ->
 def _valid_date(value: str) -> bool:
     if not _DATE.fullmatch(value):
         return False
+    import datetime  # only for a Date tag: not every record's start-up (issue 12)
+
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
@@ -715,14 +747,16 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-@dataclass(frozen=True, slots=True)
 class WrittenAction:
     """An action ready to be written: who did it and its canonical text."""
 
-    side: int
-    kind: str
-    text: str
-    comments: tuple[str, ...] = ()
+    __slots__ = ("comments", "kind", "side", "text")
+
+    def __init__(self, side: int, kind: str, text: str, comments: tuple[str, ...] = ()) -> None:
+        self.side = side
+        self.kind = kind
+        self.text = text
+        self.comments = comments
 
 
 def write_movetext(
