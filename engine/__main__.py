@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TextIO
 
 from engine.errors import EngineError, RecordSyntaxError
 from engine.limits import UNLIMITED
 from engine.matheader import looks_like_mat
 from engine.replay import Replay, format_text, iter_verified, replay
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 # Only what ``verify`` needs is imported here: scripts start ``verify`` once per file, so
 # its start-up counts (issue 12). The other commands import their modules (argparse,

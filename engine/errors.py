@@ -10,7 +10,9 @@ text with its place, ``to_dict()`` all of it as plain data.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class EngineError(ValueError):

@@ -7,12 +7,10 @@ form: ``write(read(text))`` is stable.
 
 from __future__ import annotations
 
-import datetime
 import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.errors import RecordSyntaxError, RecordTooLargeError
 from engine.limits import DEFAULT_LIMITS, UNLIMITED, ReadLimits
@@ -108,14 +106,46 @@ class Action(NamedTuple):
         return f"{self.dice_text}: {moves}".rstrip()
 
 
-@dataclass(frozen=True, slots=True)
+# GameRecord and WrittenAction are plain classes, not dataclasses: importing
+# ``dataclasses`` and building a dataclass were most of ``python -m engine verify``'s
+# start-up (issue 12). Their instances are values, never changed after they are made.
+
+
 class GameRecord:
     """One game of a record file: its tags in file order and its actions."""
 
-    tags: tuple[tuple[str, str], ...]
-    actions: tuple[Action, ...]
-    line: int = 1
-    preamble: tuple[str, ...] = ()  # comments before the first action
+    __slots__ = ("actions", "line", "preamble", "tags")
+
+    def __init__(
+        self,
+        tags: tuple[tuple[str, str], ...],
+        actions: tuple[Action, ...],
+        line: int = 1,
+        preamble: tuple[str, ...] = (),  # comments before the first action
+    ) -> None:
+        self.tags = tags
+        self.actions = actions
+        self.line = line
+        self.preamble = preamble
+
+    def _values(
+        self,
+    ) -> tuple[tuple[tuple[str, str], ...], tuple[Action, ...], int, tuple[str, ...]]:
+        return self.tags, self.actions, self.line, self.preamble
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRecord(tags={self.tags!r}, actions={self.actions!r}, line={self.line!r}, "
+            f"preamble={self.preamble!r})"
+        )
 
     def tag(self, name: str, default: str = "") -> str:
         for key, value in self.tags:
@@ -351,6 +381,8 @@ def _check_tag(tag: str, value: str, tags: set[str], line_no: int, line: str) ->
 def _valid_date(value: str) -> bool:
     if not _DATE.fullmatch(value):
         return False
+    import datetime  # only for a Date tag: not every record's start-up (issue 12)
+
     try:
         datetime.date.fromisoformat(value)
     except ValueError:
@@ -360,17 +392,18 @@ def _valid_date(value: str) -> bool:
 
 # The tokens a program writes, each always read the same way: dice (``64:``, ``6-4:``) and
 # turn numbers (``12.``). Fixed tables, built once.
-_DICE_TOKENS = {
+# (``Final``: mypyc keeps these in C variables rather than looking them up by name.)
+_DICE_TOKENS: Final = {
     f"{a}{sep}{b}:": (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7) for sep in "-"
 } | {f"{a}{b}:": (max(a, b), min(a, b)) for a in range(1, 7) for b in range(1, 7)}
-_TURN_NUMBERS = frozenset(f"{n}." for n in range(1, 1000))
+_TURN_NUMBERS: Final = frozenset(f"{n}." for n in range(1, 1000))
 
 # Moves already read, by the word written (``24/18``, ``bar/20*``, ``13/7(2)``): the one
 # cache of the reader. Players write a few thousand distinct words (24 x 24 pairs, some
 # chains and repeats), so the cap is never reached in play; it bounds the memory (some
 # 20 MB) a stranger's records full of made-up moves could claim in a long-lived worker.
 # Words of 40 characters or more (long chains) are read every time, not kept.
-_MOVE_CACHE: dict[str, WrittenMove] = {}
+_MOVE_CACHE: Final[dict[str, WrittenMove]] = {}
 _MAX_CACHED_MOVES = 100_000
 _MAX_CACHED_WORD = 40
 
@@ -378,7 +411,7 @@ _MAX_CACHED_WORD = 40
 # An Action built by ``tuple.__new__`` skips the Python-level ``__new__`` NamedTuple
 # gives it: a plain turn's Action is built for every turn read, and this alone makes the
 # reader some 15% faster (measured with ``engine bench``). Only here, with every field.
-_new_action = tuple.__new__
+_new_action: Final = tuple.__new__
 
 
 def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> list[Action] | None:
@@ -395,20 +428,20 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> 
 def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action]) -> bool:
     """Add the turns of one plain line to ``actions``; False when the line is not plain."""
     # One dictionary lookup reads most tokens: moves (the most frequent) first, then dice,
-    # then turn numbers; only a move not seen before is parsed (issue 12).
-    cached, rolls, numbers = _MOVE_CACHE.get, _DICE_TOKENS.get, _TURN_NUMBERS
-    append = actions.append
+    # then turn numbers; only a move not seen before is parsed (issue 12). The tables are
+    # named directly, not bound to locals: in Python 3.11 that is as quick, and compiled
+    # (mypyc) each lookup is a direct C call instead of a call of a bound method.
     cursor = 0
     dice: tuple[int, int] | None = None
     col = 0
     moves: list[WrittenMove] = []
     for token in line.split():
-        move = cached(token)
+        move = _MOVE_CACHE.get(token)
         if move is None:
-            roll = rolls(token)
+            roll = _DICE_TOKENS.get(token)
             if roll is not None:
                 if dice is not None:
-                    append(
+                    actions.append(
                         _new_action(
                             Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())
                         )
@@ -418,7 +451,7 @@ def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action
                 cursor += len(token)
                 dice, moves = roll, []
                 continue
-            if token in numbers:
+            if token in _TURN_NUMBERS:
                 continue
             if dice is None or "/" not in token:
                 return False
@@ -429,7 +462,9 @@ def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action
             return False
         moves.append(move)
     if dice is not None:
-        append(_new_action(Action, ("turn", None, line_no, col, dice, None, tuple(moves), ())))
+        actions.append(
+            _new_action(Action, ("turn", None, line_no, col, dice, None, tuple(moves), ()))
+        )
     return True
 
 
@@ -715,14 +750,16 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-@dataclass(frozen=True, slots=True)
 class WrittenAction:
     """An action ready to be written: who did it and its canonical text."""
 
-    side: int
-    kind: str
-    text: str
-    comments: tuple[str, ...] = ()
+    __slots__ = ("comments", "kind", "side", "text")
+
+    def __init__(self, side: int, kind: str, text: str, comments: tuple[str, ...] = ()) -> None:
+        self.side = side
+        self.kind = kind
+        self.text = text
+        self.comments = comments
 
 
 def write_movetext(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import (
@@ -34,17 +33,47 @@ from engine.rules import WIN_POINTS
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
 from engine.written import PlayedTurn, play_without_search, play_written
 
+# Outcome and Replay are plain classes, not dataclasses: importing ``dataclasses`` and
+# building a dataclass were most of ``python -m engine verify``'s start-up (issue 12).
 
-@dataclass(frozen=True, slots=True)
+
 class Outcome:
     """How a game ended: the winner (``None`` for a draw), ``oin``/``mars``/``koks``/
-    ``draw``, whether by resignation or a dropped double, and the cube value."""
+    ``draw``, whether by resignation or a dropped double, and the cube value. A value:
+    equal when the fields are, never changed after it is made."""
 
-    winner: int | None
-    kind: str
-    resigned: bool = False
-    dropped: bool = False
-    cube: int = 1
+    __slots__ = ("cube", "dropped", "kind", "resigned", "winner")
+
+    def __init__(
+        self,
+        winner: int | None,
+        kind: str,
+        resigned: bool = False,
+        dropped: bool = False,
+        cube: int = 1,
+    ) -> None:
+        self.winner = winner
+        self.kind = kind
+        self.resigned = resigned
+        self.dropped = dropped
+        self.cube = cube
+
+    def _values(self) -> tuple[int | None, str, bool, bool, int]:
+        return self.winner, self.kind, self.resigned, self.dropped, self.cube
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"Outcome(winner={self.winner!r}, kind={self.kind!r}, resigned={self.resigned!r}, "
+            f"dropped={self.dropped!r}, cube={self.cube!r})"
+        )
 
     @property
     def result(self) -> str:
@@ -89,19 +118,21 @@ class PlayedAction(NamedTuple):
         return self.action.kind
 
 
-@dataclass(slots=True)
 class Replay:
     """A replayed game: every action played, the final position, the outcome (``None``
     while unfinished) and the first problem found (``None`` when it verifies)."""
 
-    record: GameRecord
-    rules: Rules
-    played: list[PlayedAction] = field(default_factory=list)
-    position: Position | None = None
-    outcome: Outcome | None = None
-    error: VerificationError | None = None
-    # the accepted irregular turns: (turn number, side), in the order played
-    irregular: list[tuple[int, int]] = field(default_factory=list)
+    __slots__ = ("error", "irregular", "outcome", "played", "position", "record", "rules")
+
+    def __init__(self, record: GameRecord, rules: Rules) -> None:
+        self.record = record
+        self.rules = rules
+        self.played: list[PlayedAction] = []
+        self.position: Position | None = None
+        self.outcome: Outcome | None = None
+        self.error: VerificationError | None = None
+        # the accepted irregular turns: (turn number, side), in the order played
+        self.irregular: list[tuple[int, int]] = []
 
     @property
     def ok(self) -> bool:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from engine.errors import RulesError
 
-T = TypeVar("T")
+# Plain classes, not dataclasses, and no ``typing`` at run time: importing those and
+# building a dataclass were most of ``python -m engine verify``'s start-up (issue 12).
+# Their instances are values: never changed after they are made.
 
 # L8, S6: the game points of each way of winning, in order of value (times the cube);
 # a draw (L10) scores no game points, its scoring is a tournament setting (L11).
@@ -23,21 +23,28 @@ WIN_POINTS: dict[str, int] = {"oin": 1, "mars": 2, "koks": 3}
 ON_OFF = (("on", "on"), ("off", "off"))
 _COUNT = re.compile(r"[1-9][0-9]{0,5}")  # ASCII digits, bounded: 1 to 999999
 
+Choices = tuple[tuple[str, str], ...]  # (value as written, English label); (): a number
 
-@dataclass(frozen=True, slots=True)
-class RuleOption(Generic[T]):
+
+class RuleOption:
     """One option: ``name`` is the ``Rules`` field and the ``legal`` command's key,
     ``tag`` the record tag, ``rule`` the rule id of RULES.md, ``title`` and the labels of
     ``choices`` English text; ``variant_has`` names the :class:`Variant` switch that says
-    whether a game has the option at all (long nardy has no cube)."""
+    whether a game has the option at all (long nardy has no cube). Each kind of option
+    (:class:`OnOff`, :class:`OneOf`, :class:`Points`) adds its ``default`` value, of its
+    own type, and reads values of that type."""
 
-    name: str
-    tag: str
-    rule: str
-    title: str
-    choices: tuple[tuple[str, str], ...]  # (value as written, English label); (): a number
-    default: T
-    variant_has: str
+    __slots__ = ("choices", "name", "rule", "tag", "title", "variant_has")
+
+    def __init__(
+        self, name: str, tag: str, rule: str, title: str, choices: Choices, variant_has: str
+    ) -> None:
+        self.name = name
+        self.tag = tag
+        self.rule = rule
+        self.title = title
+        self.choices = choices
+        self.variant_has = variant_has
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -53,14 +60,6 @@ class RuleOption(Generic[T]):
         """``value`` (of the option's type) as the record's tag writes it."""
         return str(value)
 
-    def read(self, text: str) -> T:
-        """The value of a tag the record reader accepted (``""``: absent, the default)."""
-        raise NotImplementedError
-
-    def value_of(self, raw: object) -> T:
-        """The value of an option as the ``legal`` command takes it; RulesError if none."""
-        raise NotImplementedError
-
     def _refuse(self, raw: object) -> RulesError:
         allowed = ", ".join(self.values)
         return RulesError(
@@ -70,18 +69,33 @@ class RuleOption(Generic[T]):
         )
 
 
-class OnOff(RuleOption[bool]):
+class OnOff(RuleOption):
     """An option switched ``on`` or ``off`` (``True``/``False`` in ``Rules``)."""
 
-    __slots__ = ()
+    __slots__ = ("default",)
+
+    def __init__(
+        self,
+        name: str,
+        tag: str,
+        rule: str,
+        title: str,
+        choices: Choices,
+        default: bool,
+        variant_has: str,
+    ) -> None:
+        super().__init__(name, tag, rule, title, choices, variant_has)
+        self.default = default
 
     def written(self, value: object) -> str:
         return "on" if value else "off"
 
     def read(self, text: str) -> bool:
+        """The value of a tag the record reader accepted (``""``: absent, the default)."""
         return text == "on" if text else self.default
 
     def value_of(self, raw: object) -> bool:
+        """The value of an option as the ``legal`` command takes it; RulesError if none."""
         if isinstance(raw, bool):
             return raw
         if raw not in self.values:
@@ -89,10 +103,23 @@ class OnOff(RuleOption[bool]):
         return raw == "on"
 
 
-class OneOf(RuleOption[str]):
+class OneOf(RuleOption):
     """An option with named values (``turn-end``, ``every-step``)."""
 
-    __slots__ = ()
+    __slots__ = ("default",)
+
+    def __init__(
+        self,
+        name: str,
+        tag: str,
+        rule: str,
+        title: str,
+        choices: Choices,
+        default: str,
+        variant_has: str,
+    ) -> None:
+        super().__init__(name, tag, rule, title, choices, variant_has)
+        self.default = default
 
     def read(self, text: str) -> str:
         return text or self.default
@@ -103,10 +130,23 @@ class OneOf(RuleOption[str]):
         return raw
 
 
-class Points(RuleOption[int | None]):
+class Points(RuleOption):
     """A number of points, or none (``None``)."""
 
-    __slots__ = ()
+    __slots__ = ("default",)
+
+    def __init__(
+        self,
+        name: str,
+        tag: str,
+        rule: str,
+        title: str,
+        choices: Choices,
+        default: int | None,
+        variant_has: str,
+    ) -> None:
+        super().__init__(name, tag, rule, title, choices, variant_has)
+        self.default = default
 
     def written(self, value: object) -> str:
         return "" if value is None else str(value)
@@ -161,19 +201,64 @@ RULE_OPTIONS: dict[str, AnyRuleOption] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Rules:
     """The options of RULES.md that change play or scoring (all default as there); one
     field per entry of :data:`RULE_OPTIONS`, in its order."""
 
-    mars: bool = MARS.default
-    last_roll: bool = LAST_ROLL.default
-    block_check: str = BLOCK_CHECK.default
-    block_ahead: str = BLOCK_AHEAD.default
-    cube: bool = CUBE.default
-    match_length: int | None = MATCH_LENGTH.default
-    opening_roll: str = OPENING_ROLL.default
-    crawford: bool = CRAWFORD.default
+    __slots__ = (
+        "block_ahead",
+        "block_check",
+        "crawford",
+        "cube",
+        "last_roll",
+        "mars",
+        "match_length",
+        "opening_roll",
+    )
+
+    def __init__(
+        self,
+        mars: bool = MARS.default,
+        last_roll: bool = LAST_ROLL.default,
+        block_check: str = BLOCK_CHECK.default,
+        block_ahead: str = BLOCK_AHEAD.default,
+        cube: bool = CUBE.default,
+        match_length: int | None = MATCH_LENGTH.default,
+        opening_roll: str = OPENING_ROLL.default,
+        crawford: bool = CRAWFORD.default,
+    ) -> None:
+        self.mars = mars
+        self.last_roll = last_roll
+        self.block_check = block_check
+        self.block_ahead = block_ahead
+        self.cube = cube
+        self.match_length = match_length
+        self.opening_roll = opening_roll
+        self.crawford = crawford
+
+    def _values(self) -> tuple[bool, bool, str, str, bool, int | None, str, bool]:
+        return (
+            self.mars,
+            self.last_roll,
+            self.block_check,
+            self.block_ahead,
+            self.cube,
+            self.match_length,
+            self.opening_roll,
+            self.crawford,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())  # rules key the shared turn tables (engine.steps)
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{n}={v!r}" for n, v in zip(RULE_OPTIONS, self._values(), strict=True))
+        return f"Rules({given})"
 
     @classmethod
     def from_options(cls, options: dict[str, object]) -> Rules:

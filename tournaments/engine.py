@@ -19,7 +19,7 @@ from engine import (
     verify_text,
 )
 from engine.errors import RecordTooLargeError
-from engine.limits import UNLIMITED, ReadLimits
+from engine.limits import LIMIT_NAMES, UNLIMITED, ReadLimits
 from engine.matfile import read_mat, write_mat
 from engine.notation import GameRecord, split_games, write_tags
 from engine.replay import PlayedAction, outcome_for
@@ -31,6 +31,7 @@ __all__ = [
     "BAR",
     "BLACK",
     "FACES",
+    "LIMIT_NAMES",
     "OFF",
     "RULE_OPTIONS",
     "SIDE_NAMES",

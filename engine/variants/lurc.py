@@ -8,7 +8,6 @@ the two roll hooks of :class:`Variant`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.errors import DiceError, IllegalTurnError
 from engine.variants.base import (
@@ -85,9 +84,10 @@ def _same_field(side: int, point: int) -> int:
     return _point(1 - side, _field(side, point))
 
 
-@dataclass(frozen=True, slots=True)
 class Lurc(Variant):
     """Lurč's rolls: two dice or a houšek with its chosen paš, played in phases."""
+
+    __slots__ = ()
 
     def roll_choices(
         self, dice: object, me: Sequence[int]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils.translation import gettext
 
 from tournaments import engine
 from tournaments.engine import (
+    LIMIT_NAMES,
     RULE_OPTIONS,
     SIDE_NAMES,
     GameRecord,
@@ -82,7 +83,7 @@ def record_limits() -> ReadLimits:
     """What a record from outside may hold: the engine's safe defaults, each changed by
     ``settings.NARDY_RECORD_LIMITS`` (``{"max_tags": 100, ...}``; None switches one off)."""
     chosen = getattr(settings, "NARDY_RECORD_LIMITS", {})
-    known = {f.name for f in fields(ReadLimits)}
+    known = set(LIMIT_NAMES)
     unknown = set(chosen) - known
     if unknown:
         raise ValueError(f"NARDY_RECORD_LIMITS: unknown limit {sorted(unknown)[0]!r}")
