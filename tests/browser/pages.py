@@ -9,7 +9,9 @@ are filled with. Adding a page is adding one
 line to ``PAGES``: (who looks at it, the URL template), and a third element for the page
 after its form is posted with that data (to show its error messages, next to the fields
 or, for a refused action, as a message after a redirect): the browser opens the page,
-puts the data in the form that has those fields and sends it."""
+puts the data in the form that has those fields and sends it. A value may be an
+:class:`Upload`, a file chosen in the form's file field (the refused uploads: not UTF-8,
+larger than the limit, which the browser tests set to ``UPLOAD_LIMIT``)."""
 
 from __future__ import annotations
 
@@ -49,7 +51,30 @@ LOCKED_OUT = "locked-out"  # a username that failed to sign in too often (django
 # browser posts through the page's form, values filled the same way: the page answered])
 EVERYBODY = ROLES
 SIGNED_IN = (PLAYER, DIRECTOR)
-Posted = dict[str, str]
+# the upload limits (JOBS_INPUT_MAX_BYTES, NARDY_MAX_UPLOAD_BYTES) while the browser
+# tests run (tests/browser/conftest.py): a file just over them is small enough to post
+UPLOAD_LIMIT = 2**20
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file chosen in a form's file field: ``head``, then "a" up to ``size`` bytes."""
+
+    name: str
+    head: bytes = b""
+    size: int = 0
+
+    def for_browser(self) -> dict[str, object]:
+        return {
+            "upload": self.name,
+            "bytes": list(self.head),
+            "size": max(self.size, len(self.head)),
+        }
+
+
+NOT_UTF8 = b"name\n\xff\xfe\n"
+TOO_LARGE = UPLOAD_LIMIT + 1
+Posted = dict[str, str | Upload]
 PageLine = tuple[tuple[str, ...], str] | tuple[tuple[str, ...], str, Posted]
 PAGES: list[PageLine] = [
     (EVERYBODY, "/"),
@@ -119,6 +144,7 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/", {"email": "not an address"}),
     ((DIRECTOR,), "/tournaments/{rr}/players/import/"),
     ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": ""}),
+    ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": Upload("players.csv", NOT_UTF8)}),
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/", {"player_a": "", "player_b": ""}),  # refused
@@ -126,17 +152,23 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{swiss}/round/"),
     ((DIRECTOR,), "/series/{open_series}/", {"winner": "", "kind": "oin"}),
     ((DIRECTOR,), "/series/{open_series}/", {"record": "1) 64: 24/18 13/9"}),
+    ((DIRECTOR,), "/series/{open_series}/", {"upload": Upload("game.nrd", NOT_UTF8)}),
+    ((DIRECTOR,), "/series/{open_series}/", {"upload": Upload("game.nrd", size=TOO_LARGE)}),
     ((DIRECTOR,), "/series/{open_series}/sheet/"),
     ((DIRECTOR,), "/series/{open_series}/sheet/", {"g1-white": "{open_white}", "g1-kind": ""}),
     ((DIRECTOR,), "/series/{open_series}/upload/"),
     ((DIRECTOR,), "/series/{open_series}/upload/", {"file": ""}),
+    ((DIRECTOR,), "/series/{open_series}/upload/", {"file": Upload("games.nrd", NOT_UTF8)}),
+    ((DIRECTOR,), "/series/{open_series}/upload/", {"file": Upload("games.nrd", size=TOO_LARGE)}),
     ((DIRECTOR,), "/games/{game}/correct/"),
     ((DIRECTOR,), "/games/{game}/correct/", {"reason": "", "cube": "0"}),
     ((DIRECTOR,), "/jobs/{job}/"),
     ((DIRECTOR,), "/jobs/import/players/"),
     ((DIRECTOR,), "/jobs/import/players/", {"file": ""}),
+    ((DIRECTOR,), "/jobs/import/players/", {"file": Upload("players.csv", size=TOO_LARGE)}),
     ((DIRECTOR,), "/jobs/import/tournament/"),
     ((DIRECTOR,), "/jobs/import/tournament/", {"file": ""}),
+    ((DIRECTOR,), "/jobs/import/tournament/", {"file": Upload("archive.json", NOT_UTF8)}),
     ((DIRECTOR,), "/admin/"),
     ((DIRECTOR,), "/admin/tournaments/"),
     ((DIRECTOR,), "/admin/tournaments/tournament/"),
@@ -169,7 +201,11 @@ def pages_for(role: str, values: dict[str, int | str]) -> list[Visit]:
     visits = []
     for roles, url, *posted in PAGES:
         if role in roles:
-            data = {k: v.format(**values) for k, v in posted[0].items()} if posted else None
+            data = (
+                {k: v.format(**values) if isinstance(v, str) else v for k, v in posted[0].items()}
+                if posted
+                else None
+            )
             visits.append(Visit(url.format(**values), data))
     return visits
 
@@ -330,15 +366,29 @@ def serve_error_page(context: BrowserContext, base: str) -> None:
 # the form of the page that has a field of the posted data: the posted fields take the
 # place of its own (with their values as they are, valid choices or not); it is then
 # sent as the browser sends it, without the browser's own checks (required, type=email)
+# A file (an Upload) is put in the form's file field of its name instead.
 FILL_FORM = """(data) => {
   const names = Object.keys(data);
   const form = [...document.forms].find(
     (f) => f.method === "post" && names.some((n) => f.querySelector(`[name="${n}"]`)));
   if (!form) return false;
+  const isFile = (value) => typeof value === "object";
   for (const el of form.querySelectorAll("[name]")) {
-    if (names.includes(el.name)) el.removeAttribute("name");
+    if (names.includes(el.name) && !(isFile(data[el.name]) && el.type === "file")) {
+      el.removeAttribute("name");
+    }
   }
   for (const [name, value] of Object.entries(data)) {
+    if (isFile(value)) {
+      const input = form.querySelector(`input[type=file][name="${name}"]`);
+      if (!input) return false;
+      const bytes = new Uint8Array(value.size).fill(0x61);
+      bytes.set(value.bytes);
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([bytes], value.upload));
+      input.files = chosen.files;
+      continue;
+    }
     form.append(Object.assign(document.createElement("input"), {type: "hidden", name, value}));
   }
   form.dataset.posted = "";
@@ -356,7 +406,8 @@ def open_page(page: Page, base: str, visit: Visit) -> tuple[Response | None, lis
     response = page.goto(base + visit.url)
     if visit.posted is None:
         return response, []
-    if not page.evaluate(FILL_FORM, visit.posted):
+    data = {k: v.for_browser() if isinstance(v, Upload) else v for k, v in visit.posted.items()}
+    if not page.evaluate(FILL_FORM, data):
         return response, ["no form on the page has the posted fields"]
     with page.expect_navigation() as navigation:
         page.evaluate(SUBMIT_FORM)
@@ -402,3 +453,43 @@ def check_every_page(
 
 def report(found: dict[str, list[str]]) -> str:
     return "\n".join(f"{where}: {'; '.join(what)}" for where, what in found.items())
+
+
+# English left on a Czech page: a visible text (or an aria-label, title, placeholder, alt)
+# outside an element marked as English (lang="en": the API documentation, the language
+# switch) with two or more English words that Czech never uses, as a msgid the catalogue
+# lacks shows. Names typed by people may be English: one such word alone is not a finding.
+ENGLISH_LEFT = """() => {
+  const WORDS = new Set(["the", "is", "are", "not", "of", "with", "this", "your", "has",
+    "have", "was", "from", "cannot", "must", "please", "file", "for", "you", "than",
+    "larger", "there", "which", "been", "will", "should", "only", "into"]);
+  const SKIP = "script, style, code, pre, textarea, noscript, svg";
+  const english = (text) => {
+    const found = new Set(text.toLowerCase().match(/\\p{L}+/gu)?.filter((w) => WORDS.has(w)));
+    return found.size >= 2;
+  };
+  const czech = (el) => {
+    const marked = el.closest("[lang]");
+    return !marked || marked.getAttribute("lang").startsWith("cs");
+  };
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(SKIP) || !czech(el) || !el.checkVisibility()) continue;
+    if (english(node.textContent)) found.push(node.textContent.trim().slice(0, 120));
+  }
+  for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+    if (!czech(el)) continue;
+    for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+      const text = el.getAttribute(name);
+      if (text && english(text)) found.push(`${name}="${text.slice(0, 120)}"`);
+    }
+  }
+  return [...new Set(found)].slice(0, 8);
+}"""
+
+
+def english_left(page: Page) -> list[str]:
+    """English text on a page shown in Czech (:data:`ENGLISH_LEFT`)."""
+    return [f"English in Czech: {text}" for text in page.evaluate(ENGLISH_LEFT)]
