@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from django.conf import settings
 from django.contrib.auth.models import Permission, User
@@ -339,10 +340,14 @@ def session_cookie(user: User, url: str) -> dict[str, str]:
 
 
 def open_as(
-    browser: Browser, site: Site, role: str, *, language: str, width: int, base: str
-) -> BrowserContext:
-    """A browser context of ``role`` (signed in unless anonymous) in ``language``."""
-    context = browser.new_context(locale=language, viewport={"width": width, "height": 900})
+    browser: Browser, site: Site, role: str, *, language: str, width: int, base: str,
+    color_scheme: Literal["light", "dark"] = "light",
+) -> BrowserContext:  # fmt: skip
+    """A browser context of ``role`` (signed in unless anonymous) in ``language``, its
+    ``prefers-color-scheme`` emulated as ``color_scheme``."""
+    context = browser.new_context(
+        locale=language, viewport={"width": width, "height": 900}, color_scheme=color_scheme
+    )
     context.set_default_timeout(15_000)
     user = site.users[role]
     if user is not None:
@@ -428,16 +433,22 @@ def check_every_page(
     language: str,
     width: int,
     leave_out: tuple[str, ...] = (),
+    only: str = "/",
+    color_scheme: Literal["light", "dark"] = "light",
 ) -> dict[str, list[str]]:
-    """``check`` run on every page, as every role (one context per role): what it found,
-    by role and address. A page answering 5xx (other than the 500 page) is a finding."""
+    """``check`` run on every page (whose address starts with ``only``), as every role
+    (one context per role): what it found, by role and address. A page answering 5xx
+    (other than the 500 page) is a finding."""
     found: dict[str, list[str]] = {}
     for role in ROLES:
-        context = open_as(browser, site, role, language=language, width=width, base=base)
+        context = open_as(
+            browser, site, role, language=language, width=width, base=base,
+            color_scheme=color_scheme,
+        )  # fmt: skip
         serve_error_page(context, base)
         page = context.new_page()
         for visit in all_pages(site, role):
-            if visit.url in leave_out:
+            if visit.url in leave_out or not visit.url.startswith(only):
                 continue
             response, problems = open_page(page, base, visit)
             if visit.url.startswith("/api/"):  # drawn by scripts from the schema
