@@ -1,7 +1,7 @@
 """Accessibility, checked by axe-core (the engine of browser accessibility checkers,
 bundled by axe-playwright-python) on every page of tests/browser/pages.py, as anonymous,
 player and director, in Czech and English: no violation of any impact, as a phone and as
-a desktop, and on the Czech pages no English left (pages.english_left). One browser;
+a desktop, and on the Czech pages no English left (language.english_left). One browser;
 one context per role and language. The API documentation pages
 (Swagger UI, Redoc) are checked as they are drawn, with our theme and fixes
 (static/css/api_docs.css, static/js/api_docs.js). Django's admin follows the reader's
@@ -15,7 +15,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
-from tests.browser.pages import build_site, check_every_page, english_left, report
+from tests.browser.language import english_left
+from tests.browser.pages import build_site, check_every_page, report
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

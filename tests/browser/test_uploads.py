@@ -1,7 +1,7 @@
 """The refused uploads of tests/browser/pages.py (a file that is not UTF-8 text, one over
 the limit) are posted as files by the browser and answered with their refusal, so the
 accessibility and language checks of every page see those answers; the language check
-(pages.english_left) finds the English of the English pages."""
+(language.english_left) finds the English of the English pages."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from tests.browser.language import english_left
 from tests.browser.pages import (
     DIRECTOR,
     NOT_UTF8,
     PAGES,
     Upload,
     build_site,
-    english_left,
     open_as,
     open_page,
     pages_for,
