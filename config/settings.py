@@ -235,9 +235,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # no link inside each operation's toggle button (a control nested in a control), and
-    # plain code examples rather than a dark highlighting theme
-    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "syntaxHighlight": False},
+    # an operation opened writes its address (#/tag/operation), and that address opens it
+    # (static/js/api_docs.js takes the link out of the toggle button: a control nested in
+    # a control); plain code examples rather than a dark highlighting theme
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "syntaxHighlight": False},
     # Two models have a "kind": name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.series.GameKind",

@@ -26,6 +26,7 @@ from engine.replay import PlayedAction, outcome_for
 from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
 from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
+from engine.variants import Variant as GameVariant
 
 __all__ = [
     "BAR",
@@ -43,6 +44,7 @@ __all__ = [
     "EngineError",
     "GameRecord",
     "GameStats",
+    "GameVariant",
     "OnOff",
     "OneOf",
     "Outcome",

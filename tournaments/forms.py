@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
@@ -303,7 +304,15 @@ class RecordForm(forms.Form):
         data = super().clean() or {}
         upload = data.get("upload")
         if upload is not None:
-            raw = upload.read(200_000)
+            # the API's cap on an uploaded record (NARDY_MAX_UPLOAD_BYTES): a larger file is
+            # refused, not cut to the cap and read as a shorter record
+            limit = int(getattr(settings, "NARDY_MAX_UPLOAD_BYTES", 5 * 2**20))
+            raw = upload.read(limit + 1)
+            if len(raw) > limit:
+                self.add_error(
+                    "upload", _("The file is larger than %(mb)s MB.") % {"mb": limit // 2**20}
+                )
+                return data
             try:
                 data["record"] = raw.decode("utf-8-sig")
             except UnicodeDecodeError:

@@ -9,6 +9,11 @@
       el.setAttribute(name, typeof value === "function" ? value(el) : value);
     };
   }
+  function unset(name) {
+    return function (el) {
+      el.removeAttribute(name);
+    };
+  }
   function operation(el) {
     // "POST /api/series/{id}/games/quick/", from the operation that holds el
     var block = el.closest(".opblock");
@@ -38,6 +43,10 @@
       set("aria-label", function (el) {
         return "Responses " + operation(el);
       })],
+    // Swagger UI: deep linking puts a link to the operation inside the button that opens
+    // it (a control nested in a control): plain text there; opening the operation writes
+    // its address (#/tag/operation) all the same
+    ["#swagger-ui .opblock-summary-control a[href]", unset("href")],
     // Swagger UI: a parameter's choices (true/false, an enumeration) have no label
     ["#swagger-ui tr[data-param-name] select:not([aria-label])",
       set("aria-label", function (el) {

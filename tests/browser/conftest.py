@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -38,3 +39,12 @@ def page(browser: Browser) -> Iterator[Page]:
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _small_upload_limits(settings: Any) -> None:
+    """The pages' refused uploads (tests/browser/pages.py) post a file just over these."""
+    from tests.browser.pages import UPLOAD_LIMIT  # models: once Django is set up
+
+    settings.JOBS_INPUT_MAX_BYTES = UPLOAD_LIMIT
+    settings.NARDY_MAX_UPLOAD_BYTES = UPLOAD_LIMIT

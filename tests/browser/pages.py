@@ -9,13 +9,16 @@ are filled with. Adding a page is adding one
 line to ``PAGES``: (who looks at it, the URL template), and a third element for the page
 after its form is posted with that data (to show its error messages, next to the fields
 or, for a refused action, as a message after a redirect): the browser opens the page,
-puts the data in the form that has those fields and sends it."""
+puts the data in the form that has those fields and sends it. A value may be an
+:class:`Upload`, a file chosen in the form's file field (the refused uploads: not UTF-8,
+larger than the limit, which the browser tests set to ``UPLOAD_LIMIT``)."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from django.conf import settings
 from django.contrib.auth.models import Permission, User
@@ -49,7 +52,30 @@ LOCKED_OUT = "locked-out"  # a username that failed to sign in too often (django
 # browser posts through the page's form, values filled the same way: the page answered])
 EVERYBODY = ROLES
 SIGNED_IN = (PLAYER, DIRECTOR)
-Posted = dict[str, str]
+# the upload limits (JOBS_INPUT_MAX_BYTES, NARDY_MAX_UPLOAD_BYTES) while the browser
+# tests run (tests/browser/conftest.py): a file just over them is small enough to post
+UPLOAD_LIMIT = 2**20
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file chosen in a form's file field: ``head``, then "a" up to ``size`` bytes."""
+
+    name: str
+    head: bytes = b""
+    size: int = 0
+
+    def for_browser(self) -> dict[str, object]:
+        return {
+            "upload": self.name,
+            "bytes": list(self.head),
+            "size": max(self.size, len(self.head)),
+        }
+
+
+NOT_UTF8 = b"name\n\xff\xfe\n"
+TOO_LARGE = UPLOAD_LIMIT + 1
+Posted = dict[str, str | Upload]
 PageLine = tuple[tuple[str, ...], str] | tuple[tuple[str, ...], str, Posted]
 PAGES: list[PageLine] = [
     (EVERYBODY, "/"),
@@ -119,6 +145,7 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/", {"email": "not an address"}),
     ((DIRECTOR,), "/tournaments/{rr}/players/import/"),
     ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": ""}),
+    ((DIRECTOR,), "/tournaments/{rr}/players/import/", {"file": Upload("players.csv", NOT_UTF8)}),
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/", {"player_a": "", "player_b": ""}),  # refused
@@ -126,17 +153,23 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{swiss}/round/"),
     ((DIRECTOR,), "/series/{open_series}/", {"winner": "", "kind": "oin"}),
     ((DIRECTOR,), "/series/{open_series}/", {"record": "1) 64: 24/18 13/9"}),
+    ((DIRECTOR,), "/series/{open_series}/", {"upload": Upload("game.nrd", NOT_UTF8)}),
+    ((DIRECTOR,), "/series/{open_series}/", {"upload": Upload("game.nrd", size=TOO_LARGE)}),
     ((DIRECTOR,), "/series/{open_series}/sheet/"),
     ((DIRECTOR,), "/series/{open_series}/sheet/", {"g1-white": "{open_white}", "g1-kind": ""}),
     ((DIRECTOR,), "/series/{open_series}/upload/"),
     ((DIRECTOR,), "/series/{open_series}/upload/", {"file": ""}),
+    ((DIRECTOR,), "/series/{open_series}/upload/", {"file": Upload("games.nrd", NOT_UTF8)}),
+    ((DIRECTOR,), "/series/{open_series}/upload/", {"file": Upload("games.nrd", size=TOO_LARGE)}),
     ((DIRECTOR,), "/games/{game}/correct/"),
     ((DIRECTOR,), "/games/{game}/correct/", {"reason": "", "cube": "0"}),
     ((DIRECTOR,), "/jobs/{job}/"),
     ((DIRECTOR,), "/jobs/import/players/"),
     ((DIRECTOR,), "/jobs/import/players/", {"file": ""}),
+    ((DIRECTOR,), "/jobs/import/players/", {"file": Upload("players.csv", size=TOO_LARGE)}),
     ((DIRECTOR,), "/jobs/import/tournament/"),
     ((DIRECTOR,), "/jobs/import/tournament/", {"file": ""}),
+    ((DIRECTOR,), "/jobs/import/tournament/", {"file": Upload("archive.json", NOT_UTF8)}),
     ((DIRECTOR,), "/admin/"),
     ((DIRECTOR,), "/admin/tournaments/"),
     ((DIRECTOR,), "/admin/tournaments/tournament/"),
@@ -169,7 +202,11 @@ def pages_for(role: str, values: dict[str, int | str]) -> list[Visit]:
     visits = []
     for roles, url, *posted in PAGES:
         if role in roles:
-            data = {k: v.format(**values) for k, v in posted[0].items()} if posted else None
+            data = (
+                {k: v.format(**values) if isinstance(v, str) else v for k, v in posted[0].items()}
+                if posted
+                else None
+            )
             visits.append(Visit(url.format(**values), data))
     return visits
 
@@ -303,10 +340,14 @@ def session_cookie(user: User, url: str) -> dict[str, str]:
 
 
 def open_as(
-    browser: Browser, site: Site, role: str, *, language: str, width: int, base: str
-) -> BrowserContext:
-    """A browser context of ``role`` (signed in unless anonymous) in ``language``."""
-    context = browser.new_context(locale=language, viewport={"width": width, "height": 900})
+    browser: Browser, site: Site, role: str, *, language: str, width: int, base: str,
+    color_scheme: Literal["light", "dark"] = "light",
+) -> BrowserContext:  # fmt: skip
+    """A browser context of ``role`` (signed in unless anonymous) in ``language``, its
+    ``prefers-color-scheme`` emulated as ``color_scheme``."""
+    context = browser.new_context(
+        locale=language, viewport={"width": width, "height": 900}, color_scheme=color_scheme
+    )
     context.set_default_timeout(15_000)
     user = site.users[role]
     if user is not None:
@@ -330,15 +371,29 @@ def serve_error_page(context: BrowserContext, base: str) -> None:
 # the form of the page that has a field of the posted data: the posted fields take the
 # place of its own (with their values as they are, valid choices or not); it is then
 # sent as the browser sends it, without the browser's own checks (required, type=email)
+# A file (an Upload) is put in the form's file field of its name instead.
 FILL_FORM = """(data) => {
   const names = Object.keys(data);
   const form = [...document.forms].find(
     (f) => f.method === "post" && names.some((n) => f.querySelector(`[name="${n}"]`)));
   if (!form) return false;
+  const isFile = (value) => typeof value === "object";
   for (const el of form.querySelectorAll("[name]")) {
-    if (names.includes(el.name)) el.removeAttribute("name");
+    if (names.includes(el.name) && !(isFile(data[el.name]) && el.type === "file")) {
+      el.removeAttribute("name");
+    }
   }
   for (const [name, value] of Object.entries(data)) {
+    if (isFile(value)) {
+      const input = form.querySelector(`input[type=file][name="${name}"]`);
+      if (!input) return false;
+      const bytes = new Uint8Array(value.size).fill(0x61);
+      bytes.set(value.bytes);
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([bytes], value.upload));
+      input.files = chosen.files;
+      continue;
+    }
     form.append(Object.assign(document.createElement("input"), {type: "hidden", name, value}));
   }
   form.dataset.posted = "";
@@ -356,7 +411,8 @@ def open_page(page: Page, base: str, visit: Visit) -> tuple[Response | None, lis
     response = page.goto(base + visit.url)
     if visit.posted is None:
         return response, []
-    if not page.evaluate(FILL_FORM, visit.posted):
+    data = {k: v.for_browser() if isinstance(v, Upload) else v for k, v in visit.posted.items()}
+    if not page.evaluate(FILL_FORM, data):
         return response, ["no form on the page has the posted fields"]
     with page.expect_navigation() as navigation:
         page.evaluate(SUBMIT_FORM)
@@ -377,16 +433,22 @@ def check_every_page(
     language: str,
     width: int,
     leave_out: tuple[str, ...] = (),
+    only: str = "/",
+    color_scheme: Literal["light", "dark"] = "light",
 ) -> dict[str, list[str]]:
-    """``check`` run on every page, as every role (one context per role): what it found,
-    by role and address. A page answering 5xx (other than the 500 page) is a finding."""
+    """``check`` run on every page (whose address starts with ``only``), as every role
+    (one context per role): what it found, by role and address. A page answering 5xx
+    (other than the 500 page) is a finding."""
     found: dict[str, list[str]] = {}
     for role in ROLES:
-        context = open_as(browser, site, role, language=language, width=width, base=base)
+        context = open_as(
+            browser, site, role, language=language, width=width, base=base,
+            color_scheme=color_scheme,
+        )  # fmt: skip
         serve_error_page(context, base)
         page = context.new_page()
         for visit in all_pages(site, role):
-            if visit.url in leave_out:
+            if visit.url in leave_out or not visit.url.startswith(only):
                 continue
             response, problems = open_page(page, base, visit)
             if visit.url.startswith("/api/"):  # drawn by scripts from the schema

@@ -5,6 +5,7 @@ and tests share helpers through conftest.py and helpers modules, never test modu
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,3 +67,53 @@ def test_tests_share_helpers_through_conftest_and_helpers_modules() -> None:
         if module.startswith("tests.") and module.rsplit(".", 1)[-1].startswith("test_")
     ]
     assert found == [], "fixtures go to conftest.py, plain helpers to a helpers module"
+
+
+# A comparison with a variant's name, as Python, a template or a script writes it:
+# ``t.variant == "lurc"``, ``"short" != v``, ``=== "long"``, ``== Variant.SHORT``,
+# ``in ("long", ...)``, ``case "lurc":``.
+_NAME = r"""(?:["'](?:long|short|lurc)["']|Variant\.(?:LONG|SHORT|LURC)\b)"""
+_COMPARES_A_NAME = re.compile(
+    rf"""(?:[!=]==?|\bis(?:\s+not)?|\bin|\bcase)\s*[(\[{{]?\s*{_NAME}|{_NAME}\s*[!=]==?"""
+)
+# where names may be compared: the label table of the rule options (the engine's
+# variant modules, outside the app, are checked by tests/engine/test_architecture.py)
+MAY_COMPARE_NAMES = {APP / "rule_options.py"}
+
+
+def _name_comparisons(root: Path, suffixes: set[str]) -> Iterator[str]:
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in suffixes or path in MAY_COMPARE_NAMES or "migrations" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if _COMPARES_A_NAME.search(line):
+                yield f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+
+
+def test_no_template_script_or_app_module_compares_variant_names() -> None:
+    """Issue 13: what differs between variants is declared data (the engine's
+    ``Variant`` and rule options, the labels of tournaments/rule_options.py), so a new
+    variant needs no change in a template, a script or a service."""
+    found = [
+        *_name_comparisons(APP, {".py"}),
+        *_name_comparisons(ROOT / "config", {".py"}),
+        *_name_comparisons(ROOT / "templates", {".html", ".txt", ".xml"}),
+        *_name_comparisons(ROOT / "static", {".js"}),
+    ]
+    assert found == [], "ask the variant what it declares, or add it to rule_options.py"
+
+
+def test_the_name_comparison_finder_finds_comparisons() -> None:
+    caught = [
+        '{% if t.variant == "lurc" %}',
+        "{% elif t.variant == 'short' %}",
+        "if series.tournament.variant != Variant.SHORT:",
+        'if game.variant in ("long", "short"):',
+        'if (game.value === "lurc") {',
+        '"long" == name',
+        '    case "short":',
+    ]
+    missed = [line for line in caught if not _COMPARES_A_NAME.search(line)]
+    assert missed == []
+    innocent = ["default=Variant.LONG", 'LONG = "long", _("long nardy")', '"short": _("short")']
+    assert [line for line in innocent if _COMPARES_A_NAME.search(line)] == []

@@ -5,6 +5,7 @@ bytes and non-UTF-8 files (finding 2), and 10,000 players imported in bulk (find
 from __future__ import annotations
 
 import csv
+import html
 import io
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 from django.utils import translation
 
 from tests.tournaments.helpers import World, a_record
@@ -207,3 +209,29 @@ def test_ten_thousand_players_import_within_a_few_bulk_inserts_time(world: World
     assert Club.objects.filter(name__startswith="Klub ").count() == 50
     print(f"10,000 players: import {took:.2f} s, bare bulk_create {baseline:.2f} s")
     assert took < 15 * baseline + 0.5, (took, baseline)
+
+
+@pytest.mark.parametrize(
+    ("data", "refusal"),
+    [
+        (b"\xff\xfe not text", "The file is not UTF-8 text."),
+        # a whole record, then more than the cap: refused, not cut to the cap and read
+        (b"x" * 2**20, "The file is larger than 1 MB."),
+    ],
+    ids=["not-utf8", "too-large"],
+)
+def test_the_record_forms_upload_is_refused_on_the_page(
+    world: World, settings, data: bytes, refusal: str
+):
+    settings.NARDY_MAX_UPLOAD_BYTES = 2**20
+    record = a_record("Jana", "Petr", seed=1).encode()
+    client = Client()
+    client.force_login(world.users["boss"])
+    response = client.post(
+        f"/series/{world.series.pk}/record/",
+        {"number": "1", "record": "", "upload": upload(record + data, "game.nrd")},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert refusal in html.unescape(response.content.decode())
+    assert Game.objects.count() == 0

@@ -9,7 +9,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import SimpleRouter
 
 from tournaments.api import files, jobs, people, rounds, stats, views
-from tournaments.api.docs import LocalRedocView
+from tournaments.api.docs import LocalRedocView, redoc_script
 from tournaments.page_cache import public_page
 from tournaments.selectors.versions import site_version, tournament_version, tournaments_version
 
@@ -154,4 +154,5 @@ urlpatterns = [
         name="docs",
     ),
     path("redoc/", DOCS_CSP(LocalRedocView.as_view(url_name="api:schema")), name="redoc"),
+    path("redoc/redoc.standalone.js", redoc_script, name="redoc-script"),
 ]

@@ -21,6 +21,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.rule_options import rule_sentences
 from tournaments.selectors.access import (
     User,
     director_flag,
@@ -79,6 +80,11 @@ class TournamentPage:
     def knockout(self) -> bool:
         """Ranked by the bracket, without tie-breaks."""
         return self.tournament.format in BRACKET_FORMATS
+
+    @property
+    def rule_sentences(self) -> list[str]:
+        """The rules of the tournament's game in sentences (tournaments/rule_options.py)."""
+        return rule_sentences(self.tournament)
 
     @property
     def standings_tie_break_labels(self) -> list[str]:

@@ -16,8 +16,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from tournaments.engine import EngineError, read_records, write_mat
-from tournaments.models import Game, GameAnalysis, Series, Variant
+from tournaments.engine import EngineError, read_records, variant_named, write_mat
+from tournaments.models import Game, GameAnalysis, Series
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
 
@@ -40,7 +40,7 @@ def analysable(game: Game) -> bool:
     """Whether gnubg can analyse the game: installed, short backgammon, a record."""
     return (
         bool(game.record)
-        and game.series.tournament.variant == Variant.SHORT
+        and variant_named(game.series.tournament.variant).mat_format
         and gnubg_path() is not None
     )
 
@@ -89,7 +89,7 @@ def gnubg_statistics(mat: str) -> str:
 
 def game_analyse(*, game: Game) -> GameAnalysis:
     """Analyse one game with gnubg and store both players' error and luck rates."""
-    if game.series.tournament.variant != Variant.SHORT:
+    if not variant_named(game.series.tournament.variant).mat_format:
         raise ResultError(
             _("GNU Backgammon analyses short backgammon only"), code="analysis-short-only"
         )

@@ -11,9 +11,10 @@ from tournaments.engine import (
     read_mat,
     read_records,
     replay,
+    variant_named,
     write_mat,
 )
-from tournaments.models import Game, Series, Variant
+from tournaments.models import Game, Series
 from tournaments.services.errors import ResultError
 from tournaments.services.results import User, game_enter_record
 
@@ -23,7 +24,7 @@ def series_import_mat(*, series: Series, text: str, by: User | None = None) -> l
     """Enter every game of a ``.mat`` match into the series, in order; the match's
     player names must be the series' players. One refused game refuses the whole file
     (nothing is saved)."""
-    if series.tournament.variant != Variant.SHORT:
+    if not variant_named(series.tournament.variant).mat_format:
         raise ResultError(
             _(".mat match files hold short backgammon games"), code="mat-short-only", field="file"
         )
