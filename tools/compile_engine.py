@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 # Not engine/errors.py: its exceptions stay Python classes (compiled, a subclass's own
 # class attribute ``code`` was lost: RecordTooLargeError had none). Not engine/rules.py:
-# declarations only, and its generic slotted dataclass (RuleOption) fails to import
-# compiled ("attribute '__dict__' of 'type' objects is not writable").
+# declarations read once at start-up (when RuleOption was a generic slotted dataclass,
+# compiled it failed to import: "attribute '__dict__' of 'type' objects is not writable").
 MODULES = [
     "limits.py",
     "moves.py",
