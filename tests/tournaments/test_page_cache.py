@@ -422,6 +422,15 @@ def _admin() -> Client:
     return client
 
 
+def _warm(visitor: Client, paths: list[str], shown: str) -> None:
+    """Each of ``paths`` read on server A, showing ``shown``, and read again: stored, then
+    served from the cache."""
+    with app_server("A"):
+        for path in paths:
+            assert shown in _read(visitor, path), path
+            _read(visitor, path)
+
+
 def _corrected(t: Tournament, by: User) -> tuple[Game, list[str]]:
     """A game of ``t`` corrected by ``by``, and the cached reads that show who did it."""
     game = Game.objects.filter(series__tournament=t, record="").select_related("white", "black")[0]
@@ -437,10 +446,7 @@ def test_a_login_renamed_in_the_admin_shows_at_once_with_the_corrections_it_made
     t = round_robin(4, by=boss)
     _, paths = _corrected(t, boss)
     visitor = Client()
-    with app_server("A"):
-        for path in paths:
-            assert "first-login" in _read(visitor, path)
-            _read(visitor, path)
+    _warm(visitor, paths, "first-login")
     with app_server("B"):
         _admin_post(_admin(), f"/admin/auth/user/{boss.pk}/change/", username="second-login")
     with app_server("A"):
@@ -454,10 +460,7 @@ def test_a_login_deleted_in_the_admin_is_gone_at_once_from_the_corrections_it_ma
     t = round_robin(4, by=boss)
     _, paths = _corrected(t, boss)
     visitor = Client()
-    with app_server("A"):
-        for path in paths:
-            assert "gone-login" in _read(visitor, path)
-            _read(visitor, path)
+    _warm(visitor, paths, "gone-login")
     with app_server("B"):
         response = _admin().post(f"/admin/auth/user/{boss.pk}/delete/", {"post": "yes"})
         assert response.status_code == 302
@@ -513,10 +516,7 @@ def test_a_player_renamed_shows_at_once_on_every_page_showing_the_name(door: str
     old = player.name
     paths = _player_paths(t, player)
     visitor = Client()
-    with app_server("A"):
-        for path in paths:
-            assert old in _read(visitor, path), path
-            _read(visitor, path)
+    _warm(visitor, paths, old)
     with app_server("B"):
         staff = _admin()
         if door == "admin":
@@ -616,10 +616,7 @@ def test_a_club_deleted_in_the_admin_is_gone_at_once_from_the_standings() -> Non
     player_update(player=player, club=club)
     paths = [f"/api/tournaments/{t.pk}/standings/", f"/players/{player.pk}/", "/api/clubs/"]
     visitor = Client()
-    with app_server("A"):
-        for path in paths:
-            assert "Vanishing club" in _read(visitor, path), path
-            _read(visitor, path)
+    _warm(visitor, paths, "Vanishing club")
     with app_server("B"):
         response = _admin().post(f"/admin/tournaments/club/{club.pk}/delete/", {"post": "yes"})
         assert response.status_code == 302
