@@ -6,21 +6,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
 
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import (
+    player_version,
+    series_version,
+    tournament_version,
+    tournaments_version,
+)
 from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Player, Series
-from tournaments.page_cache import public_page
 from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
     series_for,
     tournaments_visible,
-)
-from tournaments.selectors.versions import (
-    player_version,
-    series_version,
-    tournament_version,
-    tournaments_version,
 )
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
