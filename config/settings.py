@@ -120,7 +120,7 @@ TEMPLATES = [
                 "tournaments.context_processors.waiting_confirmations",
                 "tournaments.context_processors.live_interval",
                 # after the builtin csrf one: the token's placeholder in a public copy
-                "tournaments.page_cache.placeholder_token",
+                "tournaments.caching.pages.placeholder_token",
             ],
         },
     },
@@ -153,7 +153,7 @@ elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
-# In front of it, each process keeps the public pages it served last (page_cache.py):
+# In front of it, each process keeps the public pages it served last (tournaments/caching/pages.py):
 # their keys carry the version, so a copy here is never stale; it saves the round trip
 # to Redis, and is kept unpickled (config/local_objects.py).
 CACHES["local"] = {

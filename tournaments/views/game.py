@@ -9,11 +9,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import game_version
 from tournaments.models import Game
-from tournaments.page_cache import public_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
-from tournaments.selectors.versions import game_version
 from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
 from tournaments.views.fragments import replay_html

@@ -1,9 +1,9 @@
 """What a public page shows, read as a version: small plain data that changes whenever
-the page would (tournaments/page_cache.py, docs/performance.md).
+the page would (pages.py, docs/caching.md).
 
 For a visitor who is not signed in (the only one served a stored page) the version is
-read from the shared cache: one cache read, no query, when warm (tournaments/generations.py
-keeps it never stale); the cells hold every tournament's ``published`` flag and the
+read from the shared cache: one cache read, no query, when warm (generations.py keeps it
+never stale); the cells hold every tournament's ``published`` flag and the
 visibility rule is applied to them with ``access.public_sees``. For a signed-in user it is
 read from the database (one query a page, two for a player's). Either way a page the user
 may not see has no version (None) and is rendered as usual, which answers 404."""
@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.http import HttpRequest
 
-from tournaments.generations import ALL, read_through, tournament_gen
+from tournaments.caching.generations import ALL, read_through, tournament_gen
 from tournaments.models import Game, Player, RatingChange, Series, Tournament
 from tournaments.selectors.access import (
     User,

@@ -1,5 +1,5 @@
 """Versions read from the shared cache, so that a warm page makes no database query
-(docs/performance.md, "Versions in the shared cache").
+(docs/caching.md).
 
 A *cell* holds what a page's version is made of (a tournament's ``published`` and
 ``cache_version``, read from the database) together with the *generations* it was read
@@ -11,7 +11,7 @@ and uses the cell only if it was read under the current tokens; otherwise it rea
 database (read-through) and stores the cell under the tokens it fetched *before* that
 read.
 
-Once a transaction: a write renews a generation (and ``caching.tournaments_touch`` bumps a
+Once a transaction: a write renews a generation (and ``invalidation.tournaments_touch`` bumps a
 tournament's ``cache_version``) once per transaction, however many of its rows change
 (the quick entry saves a game, its series and the players' ratings: one UPDATE, one
 renewal inside the transaction, one on commit). Each renewal inside a transaction is a
@@ -135,7 +135,7 @@ def _current(conn: Any) -> tuple[_Batch | None, list[_Step]]:
 
 def tournaments_bumped() -> frozenset[int]:
     """The tournaments whose ``cache_version`` this transaction has bumped already (by a
-    step still live): ``caching.tournaments_touch`` need not bump them again."""
+    step still live): ``invalidation.tournaments_touch`` need not bump them again."""
     _, live = _current(transaction.get_connection())
     return frozenset(t for step in live for t in step.tournaments)
 

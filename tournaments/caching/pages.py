@@ -1,5 +1,5 @@
 """Whole responses for anonymous visitors, and conditional GET (ETag / 304) for them
-(docs/performance.md).
+(docs/caching.md, docs/performance.md).
 
 A public page is the same for every anonymous visitor: it carries no CSRF token (the
 header's language switch needs none: views/language.py), so the stored bytes are the
@@ -8,7 +8,7 @@ ever render a token, it is rendered with a placeholder in its place, stored spli
 and each request joins the parts around its own token, as before the switch needed none.)
 The key is a digest of the path, the page's own parameters, the language and the page's
 *version*: what a page shows, as a version (a tournament's
-``cache_version``, bumped by every write; see caching.py), kept in the shared cache and
+``cache_version``, bumped by every write; see invalidation.py), kept in the shared cache and
 never remembered by a process, so a write makes the old copy unreachable on every app
 server.
 
@@ -49,7 +49,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
-from tournaments.caching import TIMEOUT, digest, key
+from tournaments.caching.keys import TIMEOUT, digest, key
 
 # Not a secret: it marks where each visitor's own token goes in the stored copy.
 PLACEHOLDER = "csrf-token-placeholder-6d1f0c9a3b8e4f27"
