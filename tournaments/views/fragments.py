@@ -12,12 +12,12 @@ from django.utils.safestring import SafeString, mark_safe
 from tournaments.board import HEIGHT, WIDTH
 from tournaments.caching import cached, digest, key, tournament_key
 from tournaments.models import Player, Tournament
+from tournaments.selectors.access import User
 from tournaments.selectors.pages import RoundRows, tournament_page
 from tournaments.selectors.replay import game_replay
 from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.stats import PlayerTotals, player_stats
 from tournaments.selectors.versions import played_versions
-from tournaments.services.results import User
 
 
 def _series_state(s: SeriesRow) -> tuple[object, ...]:
