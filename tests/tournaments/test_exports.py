@@ -25,9 +25,10 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import tournament_archive
-from tournaments.services.imports import players_import_csv, tournament_import
+from tournaments.services.imports import players_import_csv
 
 pytestmark = pytest.mark.django_db
 

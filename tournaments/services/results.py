@@ -19,11 +19,7 @@ from tournaments.models import (
     Series,
     SeriesStatus,
 )
-
-# who may do what is decided in selectors/access.py; still importable from here
-from tournaments.selectors.access import User as User
-from tournaments.selectors.access import is_director as is_director
-from tournaments.selectors.access import signed_in as signed_in
+from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.selectors.rows import attach_players
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
@@ -129,7 +125,8 @@ def _finish(series: Series, games: list[Game]) -> None:
     was_finished = series.status == SeriesStatus.FINISHED
     series_recompute(series=series, games=games)
     if series.status == SeriesStatus.FINISHED or was_finished:
-        from tournaments.services.pairings import BRACKET_FORMATS, bracket_sync
+        from tournaments.selectors.brackets import BRACKET_FORMATS
+        from tournaments.services.pairings import bracket_sync
         from tournaments.services.ratings import ratings_after_series
 
         ratings_after_series(series=series)

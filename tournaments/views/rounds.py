@@ -20,10 +20,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.forms import QuickResultForm, _series_players, add_service_error
 from tournaments.models import Player, Round, Series, SeriesMode
+from tournaments.selectors.access import is_director
 from tournaments.selectors.pages import series_with_games
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import result_rules
-from tournaments.services.results import is_director
 from tournaments.services.rounds import (
     round_delete,
     round_pairings_swap,
