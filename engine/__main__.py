@@ -246,6 +246,15 @@ def _dispatch(args: list[str]) -> int:
     p.add_argument("file")
     p = sub.add_parser("stats", help="print each game's dice and pip figures as JSON lines")
     p.add_argument("files", nargs="+")
+    p = sub.add_parser("train", help="train the long-nardy evaluator by TD(lambda) self-play")
+    p.add_argument("--out", required=True, help="the weights file (checkpointed as it goes)")
+    p.add_argument("--games", type=int, required=True, help="games to reach in all")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--resume", action="store_true", help="go on from --out if it exists")
+    p.add_argument("--hidden", type=int, default=128)
+    p.add_argument("--alpha", type=float, default=0.1)
+    p.add_argument("--lambda", dest="lam", type=float, default=0.7)
+    p.add_argument("--every", type=int, default=2000, help="games between checkpoints")
     p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
     args_ = parser.parse_args(args)
@@ -261,6 +270,11 @@ def _dispatch(args: list[str]) -> int:
         from engine.stats import cmd_stats  # lazily: not verify's
 
         return cmd_stats(args_.files, sys.stdout)
+    if args_.command == "train":
+        from engine.evaluator.train import train  # lazily: numpy is not verify's
+
+        return train(args_.out, args_.games, args_.seed, resume=args_.resume, hidden=args_.hidden,
+                     alpha=args_.alpha, lam=args_.lam, every=args_.every)  # fmt: skip
     from engine.bench import run_bench  # lazily: not verify's
 
     return run_bench(quick=args_.quick, out=sys.stdout)

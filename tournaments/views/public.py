@@ -15,6 +15,7 @@ from tournaments.selectors.pages import (
     series_for,
     tournaments_visible,
 )
+from tournaments.selectors.stats import tournament_dice, tournament_stats
 from tournaments.selectors.versions import (
     player_version,
     series_version,
@@ -45,6 +46,17 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {"body": body, "t": tournament, "directing": directing,
                "last_round": last_round_number(tournament)}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
+
+
+@public_page(tournament_version)
+def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dice and pips of every player over the tournament's recorded games, and the
+    verdict on all its dice together (the figures of GET /api/tournaments/<id>/stats/)."""
+    tournament, directing = visible_tournament(request, pk)
+    rows = tournament_stats(tournament=tournament)
+    context = {"t": tournament, "rows": rows, "dice": tournament_dice(rows),
+               "directing": directing}  # fmt: skip
+    return render(request, "tournaments/statistics.html", context)
 
 
 def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
