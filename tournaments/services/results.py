@@ -107,6 +107,12 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
         assert other is not None
         expected = rules.white_for(starter, other)
         if expected.pk != white.pk:
+            # game 1's starter is no rule's: the director chose him (L2 leaves it to lot)
+            why = (
+                _("the director's choice")
+                if rules.number == 1
+                else series.tournament.get_first_move_display()
+            )
             raise ResultError(
                 _("%(player)s starts game %(number)s and has %(colour)s (first move: %(rule)s)"),
                 code="wrong-starter-colour",
@@ -114,7 +120,7 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
                     "player": starter.name,
                     "number": rules.number,
                     "colour": colour_name(rules.first_colour),
-                    "rule": series.tournament.get_first_move_display(),
+                    "rule": why,
                 },
                 field="white",
             )
