@@ -5,6 +5,8 @@ change, this file is the only place in the app that follows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import (
     BLACK,
     WHITE,
@@ -27,6 +29,19 @@ from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
 from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
 from engine.variants import Variant as GameVariant
+
+
+def evaluator_of(variant: GameVariant) -> str | None:
+    """The name of the evaluator that judges the variant's games, None where there is
+    none (the variant declares it)."""
+    return getattr(variant, "evaluator", None) or None
+
+
+def analyse_record(record: str) -> dict[str, Any]:
+    """The evaluator's analysis of a game's record, in the shape of ``python -m engine
+    analyse``'s line: ``white``/``black`` summaries and ``turns``."""
+    raise EngineError("no evaluator is shipped yet")
+
 
 __all__ = [
     "BAR",
@@ -56,6 +71,8 @@ __all__ = [
     "RecordTooLargeError",
     "Replay",
     "Rules",
+    "analyse_record",
+    "evaluator_of",
     "outcome_for",
     "read_mat",
     "read_records",

@@ -22,6 +22,7 @@ from tournaments.selectors.versions import (
     tournament_version,
     tournaments_version,
 )
+from tournaments.services.analysis import analyser
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import check_visible, visible_tournament
@@ -46,7 +47,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
     context = {"body": body, "t": tournament, "directing": directing,
-               "last_round": last_round_number(tournament)}  # fmt: skip
+               "last_round": last_round_number(tournament),
+               "can_analyse": directing and analyser(tournament.variant) is not None}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
 
 
