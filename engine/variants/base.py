@@ -102,6 +102,7 @@ class Variant:
         "block_rule",
         "closed_at",
         "cube",
+        "evaluator",
         "exact_bear_off",
         "first_side",
         "gammons",
@@ -144,6 +145,7 @@ class Variant:
         rolls_again: bool = False,  # Z7, Z8: a double is a paš with another roll after it
         max_repeat: int = 4,  # the most times one written move may repeat: ``24/18(4)``
         mat_format: bool = False,  # GNU Backgammon's .mat files hold this game
+        evaluator: str | None = None,  # the weights of engine/evaluator/ (None: no analysis)
     ) -> None:
         self.name = name
         self.title = title
@@ -165,6 +167,7 @@ class Variant:
         self.rolls_again = rolls_again
         self.max_repeat = max_repeat
         self.mat_format = mat_format
+        self.evaluator = evaluator
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
