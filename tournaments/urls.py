@@ -13,6 +13,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/", views.entries, name="entries"),
     path("tournaments/<int:pk>/do/<str:action>/", views.pair, name="pair"),
     path("tournaments/<int:pk>/print/", views.tournament_print, name="print"),
+    path("tournaments/<int:pk>/statistics/", views.tournament_statistics, name="statistics"),
     path("tournaments/<int:pk>/live/", live.tournament_live, name="live"),
     path("tournaments/<int:pk>/hall/", live.tournament_hall, name="hall"),
     path("series/<int:pk>/", views.series_detail, name="series"),

@@ -50,6 +50,7 @@ from tournaments.services.imports import (
     tournament_import,
     upload_text,
 )
+from tournaments.services.json_input import json_read
 
 
 class TextRenderer(BaseRenderer):
@@ -240,10 +241,6 @@ class _Upload(ServiceErrorsMixin, APIView):
             )
         if isinstance(exc, RequestDataTooBig):
             return self.handle_exception(UploadTooLarge(_body_limit(self.request)))
-        if isinstance(exc, RecursionError):  # JSON nested thousands of levels deep
-            exc = ResultError(
-                gettext("the JSON is nested too deeply"), code="json-too-deep", field="file"
-            )
         return super().handle_exception(exc)
 
 
@@ -349,15 +346,7 @@ class TournamentImport(_Upload):
                 code="may-not-import-tournament",
             )
         if request.FILES.get("file") is not None:
-            try:
-                archive = json.loads(upload_text(_uploaded_text(request, "file")))
-            except json.JSONDecodeError as exc:
-                raise ResultError(
-                    gettext("the file is not JSON: %(reason)s"),
-                    code="not-json",
-                    params={"reason": str(exc)},
-                    field="file",
-                ) from None
+            archive = json_read(_uploaded_text(request, "file"))
         else:
             archive = request.data
         result = tournament_import(archive=archive, by=request.user, trusted=is_staff(request.user))
@@ -429,6 +418,7 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
     # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
     throttle_classes = [AnonThrottle, ScopedThrottle]
     throttle_scope = "token"
+    parser_classes = [FormParser, MultiPartParser, ObjectJSONParser]
 
     @extend_schema(
         request=s.TokenInput,

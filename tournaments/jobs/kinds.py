@@ -5,7 +5,6 @@ A user's mistake is raised as a ResultError and ends the job as failed with its 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from tournaments.selectors.access import is_staff
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
 from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+from tournaments.services.json_input import json_read
 from tournaments.services.maintenance import games_reverify, series_recompute_all
 
 Result = dict[str, Any]
@@ -71,15 +71,7 @@ def players_import(job: Job, progress: Progress) -> Result:
 
 
 def archive_import(job: Job, progress: Progress) -> Result:
-    try:
-        archive = json.loads(job.data)
-    except json.JSONDecodeError as exc:
-        raise ResultError(
-            _("the file is not JSON: %(reason)s"),
-            code="not-json",
-            params={"reason": str(exc)},
-            field="file",
-        ) from None
+    archive = json_read(job.data)
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
         progress=progress, trusted=is_staff(job.created_by),

@@ -93,7 +93,7 @@ class PlayersImport:
     entered: int = 0  # into a tournament: entries made (created or matched players)
 
 
-def upload_text(data: str | bytes, *, field: str = "file") -> str:
+def upload_text(data: str | bytes, *, field: str | None = "file") -> str:
     """Uploaded bytes (or text) as text: UTF-8, a byte order mark dropped, and no NUL
     character (no text holds one, and PostgreSQL refuses it)."""
     if isinstance(data, bytes):

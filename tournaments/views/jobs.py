@@ -20,6 +20,8 @@ from tournaments.jobs.runner import input_limit
 from tournaments.models import JobKind, Series, Tournament
 from tournaments.selectors.access import is_staff, may_create_tournaments, may_import_players
 from tournaments.services.analysis import analyser
+from tournaments.services.errors import ResultError
+from tournaments.services.json_input import json_read
 from tournaments.services.results import is_director
 
 
@@ -42,6 +44,16 @@ class ArchiveForm(UploadForm):
     name = forms.CharField(
         label=gettext_lazy("Import under another name"), max_length=200, required=False
     )
+
+    def clean_file(self) -> str:
+        """An archive that is not JSON (or is nested too deep) is refused at once, by the
+        reader the job reads it with."""
+        text = super().clean_file()
+        try:
+            json_read(text)
+        except ResultError as exc:
+            raise forms.ValidationError(exc.message) from None
+        return text
 
 
 def _upload_page(
