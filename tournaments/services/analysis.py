@@ -162,7 +162,7 @@ def game_analyse(*, game: Game) -> GameAnalysis:
 
 def _net_analyse(game: Game) -> GameAnalysis:
     try:
-        judged = analyse_record(game.record)
+        judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
     except EngineError as exc:
         raise ResultError.from_engine(exc).within(
             _("game %(number)s cannot be analysed: %(message)s"), number=game.number
