@@ -15,6 +15,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.redis_cache import redis_cache_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -143,11 +145,13 @@ CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
-        "default": {
-            "BACKEND": "config.redis_cache.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
-        }
+        "default": redis_cache_settings(
+            CACHE_URL,
+            prefix=os.environ.get("CACHE_KEY_PREFIX", "nardy"),
+            # a Redis that answers nobody fails the call after this: the site goes on
+            # without the cache (docs/caching.md, "When the cache server fails")
+            timeout=float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.5")),
+        )
     }
 elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
