@@ -1,6 +1,6 @@
 """The rules box of a tournament page says each game's rules in sentences that come from
 data (tournaments/rule_options.py: the variant's declared facts and the settings its game
-has), not from a template that tells variants apart by name (issue 13)."""
+has), not from a template that tells variants apart by name (STYLE 15)."""
 
 from __future__ import annotations
 
