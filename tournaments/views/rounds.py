@@ -1,4 +1,4 @@
-"""Directors' pages for a round and a series (issue 14, part B): delete or pair a round
+"""Directors' pages for a round and a series (docs/director_rounds.md): delete or pair a round
 again before any result (after a confirmation), change its pairings with the pairing's
 checks shown as warnings, choose who starts game 1, enter a whole scoresheet at once. The
 services decide; their refusals are shown as messages or next to the field."""
