@@ -60,6 +60,7 @@ def test_nothing_scrolls_the_page_sideways_at_390_px(
     if role == "director":
         context.add_cookies([session_cookie(boss, live_server.url)])  # type: ignore[list-item]
     page = context.new_page()
+    page.set_default_timeout(90_000)  # a shared, loaded machine
     wide = {}
     for path in (
         f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/print/standings/",
