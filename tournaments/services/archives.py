@@ -319,11 +319,17 @@ class _Importer:
             clubs[c["name"]], _ = Club.objects.get_or_create(
                 name=c["name"], defaults={"city": c["city"], "country": c["country"]}
             )
+        # A new player's history here starts where the archive's starts: the rating
+        # before their first archived change, or their rating if they have none.
+        starts: dict[int, float] = {}
+        for c in sorted(self.a.get("rating_changes", []), key=lambda c: (c["at"], c["series"])):
+            starts.setdefault(c["player"], c["before"])
         for p in self.a["players"]:
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
             found = Player.objects.filter(name=p["name"], club=club).first()
             if found is None:
-                found = player_create(name=p["name"], club=club)
+                start = starts.get(p["ref"], p.get("rating"))
+                found = player_create(name=p["name"], club=club, rating=start)
                 found.country, found.active = p["country"], p["active"]
                 found.full_clean()
                 found.save()

@@ -252,7 +252,8 @@ def _new_and_known(
         elif pk is not None:
             known.append(pk)
         else:
-            players.append(Player(name=name, club=club, rating=rating))
+            # the file's rating is where the new player's history starts (docs/ratings.md)
+            players.append(Player(name=name, club=club, rating=rating, start_rating=rating))
     return players, known
 
 
