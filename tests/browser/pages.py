@@ -45,6 +45,16 @@ from tournaments.services.submissions import submission_create
 
 ANONYMOUS, PLAYER, DIRECTOR = "anonymous", "player", "director"
 ROLES = (ANONYMOUS, PLAYER, DIRECTOR)
+# How each role sees the site in the checks that visit every page once per colour scheme
+# (tests/browser/test_accessibility.py, test_layout.py): (language, width). Between them
+# both languages and both widths are seen, each page once per role; the Czech ones are
+# also searched for English left (tests/browser/language.py). Visitors and players read
+# on phones, the director at a desk.
+SEEN_AS: dict[str, tuple[str, int]] = {
+    ANONYMOUS: ("cs", 390),
+    PLAYER: ("en", 390),
+    DIRECTOR: ("cs", 1280),
+}
 PASSWORD = "a-long-secret-1"
 LOCKED_OUT = "locked-out"  # a username that failed to sign in too often (django-axes)
 
@@ -435,12 +445,13 @@ def check_every_page(
     leave_out: tuple[str, ...] = (),
     only: str = "/",
     color_scheme: Literal["light", "dark"] = "light",
+    roles: tuple[str, ...] = ROLES,
 ) -> dict[str, list[str]]:
-    """``check`` run on every page (whose address starts with ``only``), as every role
-    (one context per role): what it found, by role and address. A page answering 5xx
-    (other than the 500 page) is a finding."""
+    """``check`` run on every page (whose address starts with ``only``), as each of
+    ``roles`` (one context per role): what it found, by role and address. A page
+    answering 5xx (other than the 500 page) is a finding."""
     found: dict[str, list[str]] = {}
-    for role in ROLES:
+    for role in roles:
         context = open_as(
             browser, site, role, language=language, width=width, base=base,
             color_scheme=color_scheme,
