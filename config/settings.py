@@ -15,6 +15,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.redis_cache import redis_cache_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -120,7 +122,7 @@ TEMPLATES = [
                 "tournaments.context_processors.waiting_confirmations",
                 "tournaments.context_processors.live_interval",
                 # after the builtin csrf one: the token's placeholder in a public copy
-                "tournaments.page_cache.placeholder_token",
+                "tournaments.caching.pages.placeholder_token",
             ],
         },
     },
@@ -143,17 +145,19 @@ CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
-        "default": {
-            "BACKEND": "config.redis_cache.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
-        }
+        "default": redis_cache_settings(
+            CACHE_URL,
+            prefix=os.environ.get("CACHE_KEY_PREFIX", "nardy"),
+            # a Redis that answers nobody fails the call after this: the site goes on
+            # without the cache (docs/caching.md, "When the cache server fails")
+            timeout=float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.5")),
+        )
     }
 elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
-# In front of it, each process keeps the public pages it served last (page_cache.py):
+# In front of it, each process keeps the public pages it served last (tournaments/caching/pages.py):
 # their keys carry the version, so a copy here is never stale; it saves the round trip
 # to Redis, and is kept unpickled (config/local_objects.py).
 CACHES["local"] = {

@@ -60,7 +60,7 @@ def printed_by_gnubg(record: str, tmp: Path) -> str:
     ).stdout  # fmt: skip
 
 
-@pytest.mark.skipif(gnubg_path() is None, reason="GNU Backgammon (gnubg) is not installed")
+@pytest.mark.gnubg  # skipped without gnubg, or stops the run (tests/conftest.py)
 def test_analyse_action_stores_gnubgs_error_and_luck_rates(client: Client, tmp_path: Path):
     boss, game = short_game()
     client.force_login(boss)

@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Job, JobKind, Series, Tournament
 from tournaments.selectors.access import is_staff
+from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
-from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+from tournaments.services.imports import players_import_csv, records_upload
 from tournaments.services.json_input import json_read
 from tournaments.services.maintenance import games_reverify, series_recompute_all
 

@@ -18,11 +18,15 @@ from tournaments.forms import add_service_error
 from tournaments.jobs import JobError, job_start, visible_jobs
 from tournaments.jobs.runner import input_limit
 from tournaments.models import JobKind, Series, Tournament
-from tournaments.selectors.access import is_staff, may_create_tournaments, may_import_players
+from tournaments.selectors.access import (
+    is_director,
+    is_staff,
+    may_create_tournaments,
+    may_import_players,
+)
 from tournaments.services.analysis import analyser
 from tournaments.services.errors import ResultError
 from tournaments.services.json_input import json_read
-from tournaments.services.results import is_director
 
 
 class UploadForm(forms.Form):

@@ -6,8 +6,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
 
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import (
+    player_version,
+    series_version,
+    tournament_version,
+    tournaments_version,
+)
 from tournaments.models import Player, Series
-from tournaments.page_cache import public_page
 from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.analysis import tournament_analysis_rows
 from tournaments.selectors.pages import (
@@ -17,12 +23,6 @@ from tournaments.selectors.pages import (
     tournaments_visible,
 )
 from tournaments.selectors.stats import tournament_dice, tournament_stats
-from tournaments.selectors.versions import (
-    player_version,
-    series_version,
-    tournament_version,
-    tournaments_version,
-)
 from tournaments.services.analysis import analyser
 from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
