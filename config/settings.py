@@ -372,6 +372,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LI
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))
+# docs/analysis.md: games of a variant with an evaluator are analysed when stored (a job);
+# ANALYSIS_PLY=1 judges every play with the look-ahead (about five times slower).
+ANALYSIS_ON_STORE = os.environ.get("ANALYSIS_ON_STORE", "1") != "0"
+ANALYSIS_PLY = int(os.environ.get("ANALYSIS_PLY", "0"))
 
 # Untrusted text (docs/deploy.md): an upload's size, and what one record may hold before
 # the engine's reader refuses it (HTTP 413 naming the limit). None switches a limit off.

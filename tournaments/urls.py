@@ -66,7 +66,7 @@ urlpatterns = [
     ),
     path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
     path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
-    # dirB: rounds, scoresheets, printing (issue 14)
+    # dirB: rounds, scoresheets, printing (docs/director_rounds.md)
     path("tournaments/<int:pk>/round/", rounds.round_manage, name="round_last"),
     path("tournaments/<int:pk>/round/<int:number>/", rounds.round_manage, name="round_manage"),
     path("tournaments/<int:pk>/round/<int:number>/swap/", rounds.round_swap, name="round_swap"),

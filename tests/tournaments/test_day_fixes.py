@@ -63,3 +63,40 @@ def test_a_refused_entry_shows_the_page_of_a_fresh_get(variant: str, door: str) 
     assert 'name="starter"' in page
     assert S2_TEXT not in page
     assert 'id="quick-form"' in page and 'id="record-form"' in page
+
+
+def test_lurc_game_1_with_wrong_colours_names_the_directors_choice_l12() -> None:
+    """Issue 24 item 2: there is no previous game; the director chose the starter."""
+    t, client = _event("lurc")
+    series = _series(t)
+    assert series.player1 is not None and series.player2 is not None
+    client.post(
+        reverse("tournaments:series_starter", args=[series.pk]), {"starter": series.player1.pk}
+    )
+    # in Lurč the starter has black (Z1): player 1 given white is the wrong colour
+    wrong = {"number": "1", "black": series.player2.pk, "winner": series.player1.pk,
+             "kind": "oin", "ended": "played"}  # fmt: skip
+    page = client.post(reverse("tournaments:enter_quick", args=[series.pk]), wrong, **EN)
+    assert page.status_code == 400
+    text = page.content.decode()
+    assert "first move: the director&#x27;s choice" in text
+    assert "loser of the previous game" not in text
+
+
+def test_why_paired_names_players_and_follows_a_swap() -> None:
+    """Issue 24 item 3: no database ids, and no stale reason after the director's swap."""
+    t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
+    one, two = Series.objects.filter(tournament=t).order_by("table")
+    for s in (one, two):
+        page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
+        assert "Why paired:" in page and "#" not in page.split("Why paired:")[1].split("</p>")[0]
+    assert one.player2 is not None and two.player2 is not None
+    swapped = client.post(
+        reverse("tournaments:round_swap", args=[t.pk, 1]),
+        {"player_a": one.player2.pk, "player_b": two.player2.pk},
+    )
+    assert swapped.status_code == 302
+    for s in (one, two):
+        page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
+        reason = page.split("Why paired:")[1].split("</p>")[0]
+        assert reason.strip() == "changed by the director"

@@ -159,7 +159,17 @@ def _player_row(pk: int, changes: QuerySet[RatingChange]) -> object:
             last=Subquery(ratings.annotate(x=Max("id")).values("x")),
             total=Subquery(ratings.annotate(x=Sum("after")).values("x")),
         )
-        .values_list("name", "club__name", "rating", "experience", "club_id", "n", "last", "total")
+        .values_list(
+            "name",
+            "club__name",
+            "rating",
+            "start_rating",
+            "experience",
+            "club_id",
+            "n",
+            "last",
+            "total",
+        )
         .first()
     )
 

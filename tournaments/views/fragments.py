@@ -13,11 +13,11 @@ from tournaments.board import HEIGHT, WIDTH
 from tournaments.caching import cached, digest, key, tournament_key
 from tournaments.caching.versions import played_versions
 from tournaments.models import Player, Tournament
+from tournaments.selectors.access import User
 from tournaments.selectors.pages import RoundRows, tournament_page
 from tournaments.selectors.replay import game_replay
 from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.stats import PlayerTotals, player_stats
-from tournaments.services.results import User
 
 
 def _series_state(s: SeriesRow) -> tuple[object, ...]:

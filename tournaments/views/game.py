@@ -61,7 +61,7 @@ def game_analyse(request: HttpRequest, pk: int) -> HttpResponse:
     game of its series, as a background job (offered only where gnubg is installed)."""
     from tournaments.jobs import job_start
     from tournaments.models import JobKind
-    from tournaments.services.results import is_director
+    from tournaments.selectors.access import is_director
 
     try:
         game: Game = game_with_series(pk=pk)

@@ -22,6 +22,7 @@ from tournaments.selectors.pages import (
     tournaments_visible,
 )
 from tournaments.selectors.stats import tournament_dice, tournament_stats
+from tournaments.services.analysis import analyser
 from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
 from tournaments.views.sheets import print_extras, series_page_context
@@ -44,7 +45,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
     context = {"body": body, "t": tournament, "directing": directing,
-               "last_round": last_round_number(tournament)}  # fmt: skip
+               "last_round": last_round_number(tournament),
+               "can_analyse": directing and analyser(tournament.variant) is not None}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
 
 
