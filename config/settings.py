@@ -381,6 +381,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LI
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))
+# a running job's process touches its row every JOBS_HEARTBEAT_SECONDS; a running job not
+# touched for JOBS_STALE_SECONDS is shown as interrupted (its worker died), whatever the
+# broker does with its message (tournaments/jobs/heartbeat.py)
+JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 15)
+JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 60)
 
 # Untrusted text (docs/deploy.md): an upload's size, and what one record may hold before
 # the engine's reader refuses it (HTTP 413 naming the limit). None switches a limit off.
