@@ -1,4 +1,4 @@
-"""The site without its cache server (issue 22, finding 5; docs/caching.md, "When the
+"""The site without its cache server (docs/caching.md, "When the
 cache server fails"): a redis-server of the test's own is stopped (or cut off by the
 network: it keeps its data and hears nothing) while visitors read pages and a director
 enters results through the real views. Every page still answers 200 from the
