@@ -100,3 +100,19 @@ def test_why_paired_names_players_and_follows_a_swap() -> None:
         page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
         reason = page.split("Why paired:")[1].split("</p>")[0]
         assert reason.strip() == "changed by the director"
+
+
+def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None:
+    """Issue 24 item 6: "Spustit", not "Začátek" (the replay's start); the multi-game
+    upload is linked from the series page of its directors."""
+    t, client = _event("long")
+    series = _series(t)
+    User.objects.filter(username="boss").update(is_staff=True)  # may import archives
+    cs = {"HTTP_ACCEPT_LANGUAGE": "cs"}
+    page = client.get(reverse("tournaments:series", args=[series.pk]), **cs).content.decode()
+    upload = reverse("tournaments:records_upload", args=[series.pk])
+    assert f'href="{upload}"' in page
+    for url in (upload, reverse("tournaments:tournament_import")):
+        form = client.get(url, **cs).content.decode()
+        button = form.split('<button type="submit">')[1].split("</button>")[0]
+        assert button == "Spustit", url
