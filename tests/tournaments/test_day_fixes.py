@@ -16,6 +16,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import EN
 from tournaments.models import Player, Series, Tournament
 from tournaments.services.pairings import round_generate
+from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +117,18 @@ def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None
         form = client.get(url, **cs).content.decode()
         button = form.split('<button type="submit">')[1].split("</button>")[0]
         assert button == "Spustit", url
+
+
+def test_re_pairing_a_round_with_games_is_refused_on_its_confirmation_page() -> None:
+    """Issue 24 item 7: the page says it cannot and offers no "Yes, pair it again"."""
+    t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
+    url = reverse("tournaments:round_action", args=[t.pk, 1, "repair"])
+    assert "Yes, pair it again" in client.get(url, **EN).content.decode()
+    series = _series(t)
+    assert series.player1 is not None
+    game_enter_quick(series=series, white=series.player1, winner=series.player1, kind="oin")
+    page = client.get(url, **EN).content.decode()
+    assert "Yes, pair it again" not in page and "<button" not in page.split("<main")[1]
+    assert "Round 1 has 1 games entered: its pairings can no longer change." in page
+    delete = reverse("tournaments:round_action", args=[t.pk, 1, "delete"])
+    assert "Yes, delete the round" not in client.get(delete, **EN).content.decode()
