@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -30,6 +29,7 @@ from tournaments.services.exports import (
     no_progress,
 )
 from tournaments.services.names import name_clean
+from tournaments.services.people import rating_valid
 from tournaments.services.results import User, game_enter_record
 
 # game records ------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def _rating(value: str) -> float | None:
         rating = float(value)
     except ValueError:
         return None
-    return rating if math.isfinite(rating) and 0 < rating < 10000 else None
+    return rating if rating_valid(rating) else None
 
 
 def _existing_players(names: set[str]) -> dict[tuple[str, int | None], int]:
