@@ -274,13 +274,9 @@ class QuickResultForm(forms.Form):
             self.fields["cube"].widget = forms.HiddenInput()
             self.fields["cube"].required = False
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("kind") == GameKind.DRAW:
-            data["winner"] = ""  # a draw has no winner, whatever the select showed
-        elif "winner" in data and not data["winner"]:
-            self.add_error("winner", _("Choose the winner (only a draw has none)."))
-        return data
+    # Whether the winner fits the result (a draw has none, any other result has one) is
+    # decided by ResultRules.check, for every door: a contradiction is refused there,
+    # never mended here (a winner chosen with "draw" used to be dropped in silence).
 
     def player(self, name: str) -> Player | None:
         pk = self.cleaned_data.get(name)

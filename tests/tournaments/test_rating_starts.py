@@ -13,8 +13,8 @@ from django.test import Client
 
 from tests.tournaments.helpers import World, play_out
 from tournaments.models import Player, Series, SeriesStatus
+from tournaments.services.archives import tournament_import
 from tournaments.services.exports import tournament_archive
-from tournaments.services.imports import tournament_import
 from tournaments.services.ratings import ratings_after_series, ratings_recompute
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

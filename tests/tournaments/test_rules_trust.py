@@ -1,4 +1,4 @@
-"""Issue 10 (results): one set of result rules, from the engine to every door. Each
+"""One set of result rules, from the engine to every door. Each
 finding is tested through the page where it was found; the doors must agree (RULES S2,
 S6, S7, L8, L10, L12, Z1, Z11)."""
 
@@ -214,7 +214,7 @@ def test_short_backgammon_rules_summary_lists_no_block_rule(client, boss):
     assert "six-point block" not in html and "koks" in html
 
 
-# issue 11: hostile numbers; the record is verified before the lock ------------------
+# hostile numbers (docs/deploy.md); the record is verified before the lock ------------------
 
 
 @pytest.mark.parametrize("number", ["-1", "0", "99999999999"])
@@ -262,3 +262,54 @@ def test_a_game_entered_meanwhile_is_caught_under_the_lock(monkeypatch):
     monkeypatch.setattr(results_service, "check_record", meanwhile)
     with pytest.raises(ResultError, match="already entered"):
         game_enter_record(series=s, record=record, number=1)  # not an IntegrityError
+
+
+# issue 22.4: a winner chosen with "draw" is a contradiction, refused by every door ----
+
+
+def test_quick_entry_refuses_a_winner_with_a_draw_and_stores_nothing(client, boss):
+    """Before: the winner was dropped and the game stored as a draw (L10)."""
+    s, jana, _petr = pair(tournament(variant="long", last_roll=True))
+    response = quick(client, s, number=1, white=jana.pk, winner=jana.pk, kind="draw",
+                     ended="played", cube=1)  # fmt: skip
+    assert response.status_code == 400
+    assert "a draw has no winner, and any other result has one" in response.content.decode()
+    assert not Game.objects.exists()
+    # the same page in Czech
+    cs = client.post(reverse("tournaments:enter_quick", args=[s.pk]), {
+        "number": 1, "white": jana.pk, "winner": jana.pk, "kind": "draw", "ended": "played",
+        "cube": 1,
+    }, HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
+    assert cs.status_code == 400
+    assert "Remíza nemá vítěze, každý jiný výsledek ho má." in cs.content.decode()
+    # the draw with "nobody" is the way to enter it, and the reverse stays refused
+    ok = quick(client, s, number=1, white=jana.pk, winner="", kind="draw", ended="played", cube=1)
+    assert ok.status_code == 302
+    game = Game.objects.get()
+    assert game.kind == "draw" and game.winner is None
+    no_winner = quick(client, s, number=2, white=jana.pk, winner="", kind="oin", ended="played",
+                      cube=1)  # fmt: skip
+    assert no_winner.status_code == 400 and Game.objects.count() == 1
+
+
+def test_a_players_submission_with_a_winner_and_a_draw_is_refused(client):
+    s, jana, _petr = pair(tournament(variant="long", last_roll=True, published=True))
+    jana.user = User.objects.create_user("jana", password="a-long-secret-2")
+    jana.save()
+    client.force_login(jana.user)
+    response = quick(client, s, number=1, white=jana.pk, winner=jana.pk, kind="draw",
+                     ended="played", cube=1)  # fmt: skip
+    assert response.status_code == 400 and not Submission.objects.exists()
+
+
+def test_the_api_refuses_a_winner_with_a_draw(world):
+    world.tournament.last_roll = True
+    world.tournament.save()
+    p, url = world.players, f"/api/series/{world.series.pk}/games/quick/"
+    body = {"white": p["jana"].pk, "winner": p["jana"].pk, "kind": "draw", "number": 1}
+    response = world.client("boss").post(url, body, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "draw-winner" and response.json()["field"] == "winner"
+    assert not Game.objects.exists()
+    drawn = world.client("boss").post(url, body | {"winner": None}, format="json")
+    assert drawn.status_code == 201 and drawn.json()["winner"] is None

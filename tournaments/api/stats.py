@@ -57,6 +57,12 @@ class ChiSquareSerializer(serializers.Serializer):
 class VerdictSerializer(serializers.Serializer):
     faces = ChiSquareSerializer()
     totals = ChiSquareSerializer()
+    p_value = serializers.FloatField(
+        allow_null=True,
+        help_text="the verdict's figure: the smaller of the two p-values after Holm's "
+        "correction for making two tests (fair dice fall below 0.05 in at most 5 % of "
+        "samples); null with too few rolls",
+    )
     verdict = serializers.CharField()
     explanation = serializers.CharField()
 
@@ -110,8 +116,8 @@ def _totals(row: PlayerTotals) -> dict[str, Any]:
     return {
         "player": row.player.pk, "name": row.player.name, "games": row.games,
         "stats": _stats(row.stats),
-        "dice": {"faces": _test(v.faces), "totals": _test(v.totals), "verdict": v.verdict,
-                 "explanation": v.explanation},
+        "dice": {"faces": _test(v.faces), "totals": _test(v.totals), "p_value": v.p_value,
+                 "verdict": v.verdict, "explanation": v.explanation},
     }  # fmt: skip
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Job, Tournament
-from tournaments.services.results import User
+from tournaments.selectors.access import User
 
 
 def visible_jobs(user: User) -> QuerySet[Job]:

@@ -18,8 +18,8 @@ from django.utils.translation import gettext_lazy
 from tournaments.jobs.kinds import KINDS, Refused
 from tournaments.jobs.progress import JobProgress
 from tournaments.models import Job, JobKind, JobStatus, Tournament
+from tournaments.selectors.access import User, signed_in
 from tournaments.services.errors import ResultError
-from tournaments.services.results import User, signed_in
 
 log = logging.getLogger(__name__)
 
