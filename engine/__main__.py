@@ -11,12 +11,12 @@ from engine.limits import UNLIMITED
 from engine.matheader import looks_like_mat
 from engine.replay import Replay, format_text, iter_verified, replay
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
 # Only what ``verify`` needs is imported here: scripts start ``verify`` once per file, so
-# its start-up counts (issue 12). The other commands import their modules (argparse,
+# its start-up counts (docs/performance.md). The other commands import their modules (argparse,
 # json, matfile, stats, bench) when they run; nothing imports engine.__main__, so those
 # imports inside functions dodge no import cycle (tests/engine/test_architecture.py).
 
@@ -48,7 +48,7 @@ def _verified(path: str, f: TextIO) -> Iterator[Replay | RecordSyntaxError]:
 def _lines(first: str, f: TextIO) -> Iterator[str]:
     """The lines of ``first`` and then of the rest of ``f``, as str.splitlines() cuts
     them, read 64 KB of whole lines at a time (a line at a time cost a tenth more of
-    reading a record, issue 12)."""
+    reading a record, docs/performance.md)."""
     text = first
     while text:
         yield from text.splitlines()

@@ -391,7 +391,7 @@ def test_cache_renew_after_a_restore_leaves_no_page_cached_before_it() -> None:
     assert "Renamed Player" not in after["/api/players/"]
 
 
-# --- writes outside the results: names shown on cached pages (issue 12) ---
+# --- writes outside the results: names shown on cached pages (docs/performance.md) ---
 
 
 def _admin_post(client: Client, url: str, **changes: object) -> None:

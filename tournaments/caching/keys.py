@@ -12,9 +12,9 @@ import hashlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.core.cache import cache
 from django.utils.translation import get_language
 
+from tournaments.caching import shared
 from tournaments.models import Tournament
 
 T = TypeVar("T")
@@ -38,11 +38,12 @@ def digest(value: object) -> str:
 
 
 def cached(cache_key: str, build: Callable[[], T], timeout: int = TIMEOUT) -> T:
-    """The cached value under ``cache_key``, built and stored when missing."""
-    found: Any = cache.get(cache_key)
+    """The cached value under ``cache_key``, built and stored when missing (built each
+    time while the cache server fails: shared.py)."""
+    found: Any = shared.get(cache_key)
     if found is None:
         found = build()
-        cache.set(cache_key, found, timeout)
+        shared.set(cache_key, found, timeout)
     return found  # type: ignore[no-any-return]
 
 

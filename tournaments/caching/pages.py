@@ -42,13 +42,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
+from tournaments.caching import shared
 from tournaments.caching.keys import TIMEOUT, digest, key
 
 # Not a secret: it marks where each visitor's own token goes in the stored copy.
@@ -179,14 +180,14 @@ def _get(page_key: str) -> Stored | None:
     local = _local()
     stored: Stored | None = local.get(page_key) if local is not None else None
     if stored is None:
-        stored = cache.get(page_key)
+        stored = shared.get(page_key)
         if stored is not None and local is not None:
             local.set(page_key, stored)
     return stored
 
 
 def _set(page_key: str, stored: Stored) -> None:
-    cache.set(page_key, stored, TIMEOUT)
+    shared.set(page_key, stored, TIMEOUT)
     local = _local()
     if local is not None:
         local.set(page_key, stored)

@@ -296,7 +296,8 @@ class _Importer:
         # Every series first (bracket moves find them by slot), then their games.
         items = self.a["series"]
         created = [(s, self.create_series(tournament, rounds, s)) for s in items]
-        for s, series in self.progress(created, desc="series", total=len(created)):
+        played = sorted(created, key=_play_order)
+        for s, series in self.progress(played, desc="series", total=len(played)):
             try:
                 self.play_series(s, series)
             except ResultError as exc:
@@ -318,11 +319,17 @@ class _Importer:
             clubs[c["name"]], _ = Club.objects.get_or_create(
                 name=c["name"], defaults={"city": c["city"], "country": c["country"]}
             )
+        # A new player's history here starts where the archive's starts: the rating
+        # before their first archived change, or their rating if they have none.
+        starts: dict[int, float] = {}
+        for c in sorted(self.a.get("rating_changes", []), key=lambda c: (c["at"], c["series"])):
+            starts.setdefault(c["player"], c["before"])
         for p in self.a["players"]:
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
             found = Player.objects.filter(name=p["name"], club=club).first()
             if found is None:
-                found = player_create(name=p["name"], club=club)
+                start = starts.get(p["ref"], p.get("rating"))
+                found = player_create(name=p["name"], club=club, rating=start)
                 found.country, found.active = p["country"], p["active"]
                 found.full_clean()
                 found.save()
@@ -394,6 +401,7 @@ class _Importer:
                 )
         if series.status in (SeriesStatus.FINISHED, SeriesStatus.FORFEITED):
             series.finished_at = _dt(s["finished_at"]) or series.finished_at
+        series.version = int(s.get("version", series.version))  # as often changed as it was
         series.save()
         self.import_submissions(s, series, games)
 
@@ -486,6 +494,14 @@ def series_tag_renewed(record: str, series_id: int) -> str:
     head, blank, moves = record.partition("\n\n")
     renewed = _SERIES_TAG.sub(lambda m: f"{m[1]}{series_id}{m[3]}", head, count=1)
     return renewed + blank + moves
+
+
+def _play_order(item: tuple[dict[str, Any], Series]) -> tuple[int, str]:
+    """Series are played again in the order their first games were entered: a bracket's
+    later series (a grand final, a losers' round) wait for those that feed them, which
+    the archive lists after them; series without a game come last, as listed."""
+    times = [str(g.get("entered_at") or "") for g in item[0]["games"]]
+    return (0, min(times)) if times else (1, "")
 
 
 def _shown(value: Any) -> str:

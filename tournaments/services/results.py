@@ -21,6 +21,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.selectors.rows import attach_players
+from tournaments.services.analysis import games_analyse_later
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
@@ -292,6 +293,7 @@ def game_enter_record(
         entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games_now, game])
+    games_analyse_later(games=[game])
     return game
 
 
@@ -329,6 +331,7 @@ def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
     game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
     game.record, game.verified = checked.text, True
     game.verification_note = entry.note()
+    games_analyse_later(games=[game])  # once the correction commits
 
 
 def _correct_by_hand(
