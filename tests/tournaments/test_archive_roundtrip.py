@@ -12,7 +12,7 @@ import io
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +97,7 @@ def _record(text: str) -> str:
     return re.sub(r'\[Series (\\?)"\d+\\?"\]', "[Series …]", text)
 
 
-def tournament_shape(t: Tournament, *, skip: set[str] = frozenset()) -> dict[str, Any]:
+def tournament_shape(t: Tournament, *, skip: Collection[str] = frozenset()) -> dict[str, Any]:
     """Everything about a tournament, each row's fields with ids made keys."""
     skip = RENEWED | set(skip)
     games = []
