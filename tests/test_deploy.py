@@ -48,7 +48,7 @@ PRODUCTION_ENV = documented_env()
 
 
 def test_check_deploy_is_clean_with_the_production_environment():
-    """Issue 22.10. Before: the guide's own exports gave W005 and W021 (exit 1)."""
+    """Before: the guide's own exports gave W005 and W021 (exit 1)."""
     assert {"DJANGO_HSTS_SECONDS", "DJANGO_NUM_PROXIES", "DATABASE_URL"} <= set(PRODUCTION_ENV)
     result = run_django(
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **PRODUCTION_ENV
@@ -253,7 +253,7 @@ def test_verify_endpoint_has_its_own_throttle(low_rates):
     assert codes[3:] == [429, 429] and 429 not in codes[:3]
 
 
-# --- the lockout behind a proxy (issue 22.9) ------------------------------------------
+# --- the lockout behind a proxy (docs/deploy.md) ------------------------------------------
 
 
 def _proxy_settings(num_proxies: str) -> dict[str, object]:
@@ -314,7 +314,7 @@ def test_without_a_proxy_the_header_is_ignored():
     }  # fmt: skip
 
 
-# --- a PostgreSQL connection dropped between two requests (issue 22.10) ---------------
+# --- a PostgreSQL connection dropped between two requests (docs/deploy.md) ---------------
 
 
 def _free_port() -> int:

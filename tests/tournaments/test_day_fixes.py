@@ -104,7 +104,7 @@ def test_why_paired_names_players_and_follows_a_swap() -> None:
 
 
 def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None:
-    """Issue 24 item 6: "Spustit", not "Začátek" (the replay's start); the multi-game
+    """The upload button says "Spustit", not "Začátek" (the replay's start); the multi-game
     upload is linked from the series page of its directors."""
     t, client = _event("long")
     series = _series(t)
@@ -120,7 +120,7 @@ def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None
 
 
 def test_re_pairing_a_round_with_games_is_refused_on_its_confirmation_page() -> None:
-    """Issue 24 item 7: the page says it cannot and offers no "Yes, pair it again"."""
+    """The page says it cannot and offers no "Yes, pair it again"."""
     t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
     url = reverse("tournaments:round_action", args=[t.pk, 1, "repair"])
     assert "Yes, pair it again" in client.get(url, **EN).content.decode()

@@ -1,4 +1,4 @@
-"""Issue 22.6: a job whose worker died is seen as interrupted within two minutes on either
+"""A job whose worker died is seen as interrupted within two minutes on either
 broker (a heartbeat on the job's row, docs/jobs.md), the page says so and offers to start
 it again; a job the queue could not take can be started again too."""
 

@@ -1,4 +1,4 @@
-"""The evaluator's analysis on the game page and in the API (issue 23): each player's
+"""The evaluator's analysis on the game page and in the API (docs/analysis.md): each player's
 error rate, marks, luck and luck-adjusted result with their explanation, the marked turns
 with the best play on a board, the equity chart; in Czech and English."""
 

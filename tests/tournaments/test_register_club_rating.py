@@ -1,4 +1,4 @@
-"""Issue 24 (missing): a director registers a new player with a club and a rating on the
+"""A director registers a new player with a club and a rating on the
 players page (and the API), through the same service as a players CSV: the club found
 case-insensitively or made, the rating the start of the player's history, both
 validated, refusals in the user's language, never a 500."""
