@@ -60,7 +60,7 @@ def test_selectors_do_not_call_services() -> None:
 
 
 def test_services_do_not_stand_on_management_commands() -> None:
-    """Issue 25 finding 3: services imported the record-file helpers from
+    """Services imported the record-file helpers from
     tournaments/management/ (tqdm, BaseCommand); the commands call the services."""
     below = ("tournaments.management", "tqdm", "django.core.management")
     found = [
@@ -120,7 +120,7 @@ def _name_comparisons(root: Path, suffixes: set[str]) -> Iterator[str]:
 
 
 def test_no_template_script_or_app_module_compares_variant_names() -> None:
-    """Issue 13: what differs between variants is declared data (the engine's
+    """What differs between variants is declared data (the engine's
     ``Variant`` and rule options, the labels of tournaments/rule_options.py), so a new
     variant needs no change in a template, a script or a service."""
     found = [

@@ -247,7 +247,7 @@ def normalised(archive: dict[str, Any]) -> dict[str, Any]:
 
 
 def imported(after: dict[str, Any], by: str | None = None) -> dict[str, Any]:
-    """An archive of an imported tournament, its attribution (issue 10/8) checked and put
+    """An archive of an imported tournament, its attribution checked and put
     back as exported: a correction is the importing user's, its author kept as text."""
     fixed = after["series"][1]["games"][0]["corrections"][0]
     assert fixed["by"] == by

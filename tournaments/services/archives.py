@@ -368,13 +368,18 @@ class _Importer:
             clubs[c["name"]], _ = Club.objects.get_or_create(
                 name=c["name"], defaults={"city": c["city"], "country": c["country"]}
             )
+        # A new player's history here starts where the archive's starts: the rating
+        # before their first archived change, or their rating if they have none.
+        starts: dict[int, float] = {}
+        for c in sorted(self.a.get("rating_changes", []), key=lambda c: (c["at"], c["series"])):
+            starts.setdefault(c["player"], c["before"])
         # linear in the players (issue 22.8): the known ones in a query per 2,000
         # names, the new ones checked one by one in memory and saved together
         archived = self.a["players"]
         names = sorted({str(p["name"]) for p in archived})
         known: dict[tuple[str, int | None], Player] = {}
-        for start in range(0, len(names), 2000):
-            for found in Player.objects.filter(name__in=names[start : start + 2000]):
+        for first in range(0, len(names), 2000):
+            for found in Player.objects.filter(name__in=names[first : first + 2000]):
                 known[(found.name, found.club_id)] = found
         new: list[Player] = []
         for p in archived:
@@ -383,6 +388,9 @@ class _Importer:
             if player is None:
                 player = Player(name=name_clean(p["name"]), club=club, country=p["country"],
                                 active=p["active"])  # fmt: skip
+                start = starts.get(p["ref"], p.get("rating"))
+                if start is not None:
+                    player.rating = player.start_rating = start
                 player.full_clean(validate_unique=False, validate_constraints=False)
                 known[(player.name, club.pk if club else None)] = player
                 new.append(player)

@@ -12,7 +12,7 @@ def fingerprints(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0015_cache_version_never_again"),
+        ("tournaments", "0017_merge_analysis_start_rating"),
     ]
 
     operations = [
