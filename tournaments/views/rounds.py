@@ -200,7 +200,7 @@ class SheetRowForm(QuickResultForm):
     def clean(self) -> dict[str, Any]:
         if not self.used:
             return {}
-        data = super().clean()
+        data = super().clean() or {}
         for name in ("kind", "ended"):
             if not data.get(name):
                 self.add_error(name, _("This field is required."))
