@@ -57,6 +57,7 @@ urlpatterns = [
     path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),
     path("jobs/", jobs.job_list, name="jobs"),
     path("jobs/<int:pk>/", jobs.job_detail, name="job"),
+    path("jobs/<int:pk>/again/", jobs.job_again, name="job_again"),
     path("jobs/import/players/", jobs.players_import, name="players_import"),
     path("jobs/import/tournament/", jobs.tournament_import, name="tournament_import"),
     path(
@@ -66,7 +67,7 @@ urlpatterns = [
     ),
     path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
     path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
-    # dirB: rounds, scoresheets, printing (issue 14)
+    # dirB: rounds, scoresheets, printing (docs/director_rounds.md)
     path("tournaments/<int:pk>/round/", rounds.round_manage, name="round_last"),
     path("tournaments/<int:pk>/round/<int:number>/", rounds.round_manage, name="round_manage"),
     path("tournaments/<int:pk>/round/<int:number>/swap/", rounds.round_swap, name="round_swap"),

@@ -61,13 +61,19 @@ class _Search:
                 me2[to] += 1
                 self.visit(me2, rest, head_left - (frm == head), used + 1, first or d)
 
+    def _lawful(self, board: Board) -> bool:
+        """L5 at the end of the turn; a board holding fewer than six points has no block."""
+        if 24 - board[1:25].count(0) < 6:
+            return True
+        return self.state.block_ok(list(board), self.opp)
+
     def ends(self, me: Board) -> list[Board]:
         """The lawful boards (L5) reached with the most dice; of one die, the higher's."""
         by_used: dict[int, list[Board]] = {}
         for board, (used, _) in self.nodes.items():
             by_used.setdefault(used, []).append(board)
         for used in sorted(by_used, reverse=True):
-            lawful = [b for b in by_used[used] if self.state.block_ok(list(b), self.opp)]
+            lawful = [b for b in by_used[used] if self._lawful(b)]
             if lawful and used == 1 and self.mixed:
                 higher = [b for b in lawful if self.nodes[b][1]]
                 return higher or lawful

@@ -56,7 +56,8 @@ class Net:
 
     @property
     def games(self) -> int:
-        return int(self.header.get("games", 0))  # type: ignore[call-overload]
+        games = self.header.get("games", 0)
+        return games if isinstance(games, int) else 0
 
     def forward(self, x: Floats) -> tuple[Floats, Floats]:
         """The outputs and the hidden activations for inputs ``x`` (n, INPUTS)."""
@@ -120,3 +121,21 @@ class Net:
                                code="weights-shape", params={"path": str(path)})  # fmt: skip
         header.pop("format")
         return cls(w1, b1, w2, b2, header)
+
+
+SHIPPED = Path(__file__).with_name("long.net")
+_LOADED: dict[str, Net] = {}
+
+
+def net_path(name: str) -> Path:
+    """The shipped weights a variant declares (``Variant.evaluator``): ``NAME.net`` here."""
+    return Path(__file__).with_name(f"{name}.net")
+
+
+def load_net(path: str | Path | None = None) -> Net:
+    """The net in ``path`` (the shipped ``long.net`` by default), loaded once a process."""
+    key = str(SHIPPED if path is None else path)
+    net = _LOADED.get(key)
+    if net is None:
+        net = _LOADED[key] = Net.load(key)
+    return net

@@ -6,16 +6,14 @@ on each end) or 1-ply (the opponent's best answer to each of its 21 rolls, avera
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from engine.evaluator.encoding import as_boards, encode
 from engine.evaluator.fastgen import fast_ends
-from engine.evaluator.net import Net, equity, flip
+from engine.evaluator.net import Floats, Net, equity, flip
 from engine.movegen import generate
 from engine.steps import turn_state
 from engine.variants import BAR, CHECKERS, OFF, START, Rules, Variant, variant_named
 
-Floats = npt.NDArray[np.float64]
 BoardPair = tuple[tuple[int, ...], tuple[int, ...]]
 
 LONG = variant_named("long")
@@ -32,7 +30,7 @@ def ends(
     """The boards (mover's, opponent's) after each legal end of ``dice`` (higher first);
     one end, the boards unchanged, when nothing can be played (L6)."""
     state = turn_state(variant, rules, side, dice)
-    if not state.hits and state.one_phase and not me[BAR] and not me[START]:
+    if not (state.hits or state.every_step or me[BAR] or me[START]) and state.one_phase:
         return [(b, opp) for b in fast_ends(state, me, opp)]
     return [(e.me, e.opp) for e in generate(state, list(me), list(opp))]
 
@@ -71,7 +69,7 @@ def position_equity0(net: Net, me: tuple[int, ...], opp: tuple[int, ...]) -> flo
     return float(equity(net.outputs(encode(as_boards([(me, opp)]))))[0])
 
 
-def equities1(net: Net, cands: list[BoardPair], side: int) -> Floats:
+def equities1(net: Net, cands: list[BoardPair], side: int, rules: Rules = RULES) -> Floats:
     """The 1-ply equity of each end for the side that played it (``side``): for each of
     the opponent's 21 rolls, the opponent's best answer by the net, weighted by the
     roll's chance."""
@@ -84,7 +82,7 @@ def equities1(net: Net, cands: list[BoardPair], side: int) -> Floats:
         replies: list[BoardPair] = []
         sizes = []
         for roll in ROLLS:
-            found = ends(opp, me, 1 - side, roll)
+            found = ends(opp, me, 1 - side, roll, rules=rules)
             replies.extend(found)
             sizes.append(len(found))
         eq = equities0(net, replies)  # for the opponent
@@ -94,8 +92,9 @@ def equities1(net: Net, cands: list[BoardPair], side: int) -> Floats:
 
 
 def best_index(
-    net: Net, cands: list[BoardPair], side: int, ply: int = 0, width: int = 4
-) -> tuple[int, Floats]:
+    net: Net, cands: list[BoardPair], side: int, ply: int = 0, width: int = 4,
+    rules: Rules = RULES,
+) -> tuple[int, Floats]:  # fmt: skip
     """The index of the best end and the equities it was chosen by (0-ply for every end;
     at 1-ply the ``width`` best by 0-ply are looked at again, the others keep their 0-ply
     figure minus a point so that they are never chosen)."""
@@ -104,5 +103,5 @@ def best_index(
         return int(np.argmax(eq)), eq
     top = np.argsort(-eq)[:width]
     deep = np.full(len(cands), -3.0)
-    deep[top] = equities1(net, [cands[i] for i in top], side)
+    deep[top] = equities1(net, [cands[i] for i in top], side, rules)
     return int(np.argmax(deep)), deep

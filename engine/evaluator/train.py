@@ -70,11 +70,11 @@ class Traces:
     def step(self, net: Net, x: Floats, hidden: Floats, out: Floats, lam: float) -> None:
         """f <- lam f + J^t grad V(s), for the inputs, hidden and outputs of s."""
         c = out * (1 - out)  # (3,)
-        back = c[:, None] * net.w2.T * (hidden * (1 - hidden))  # (3, H)
-        top = np.zeros((3, *net.w2.shape), np.float32)
+        back: Floats = c[:, None] * net.w2.T * (hidden * (1 - hidden))  # (3, H)
+        top: Floats = np.zeros((3, *net.w2.shape), np.float32)
         for k in range(3):
             top[k, :, k] = c[k] * hidden
-        gb2 = np.diag(c)
+        gb2: Floats = np.diag(c)
         back, top, gb2 = self._frame(back), self._frame(top), self._frame(gb2)
         for e in (self.w1, self.b1, self.w2, self.b2):
             e *= lam

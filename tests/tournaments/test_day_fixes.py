@@ -1,4 +1,4 @@
-"""Issue 24's rough edges of a director's day, each through its page: the series page
+"""The rough edges of a director's day, each through its page: the series page
 after a refused entry, Lurč's game-1 refusal, the pairing's reason after a swap, Czech
 words and numbers, the re-pairing confirmation, Lurč result names, the Crawford game, the
 scoresheet's length, the player's form after a submission, the tournament form's
@@ -52,7 +52,7 @@ def _series(t: Tournament) -> Series:
 @pytest.mark.parametrize("variant", ["long", "lurc"])
 @pytest.mark.parametrize("door", ["enter_quick", "enter_record"])
 def test_a_refused_entry_shows_the_page_of_a_fresh_get(variant: str, door: str) -> None:
-    """Issue 24 item 1: the starter's form stays, no short-backgammon S2 sentence."""
+    """The starter's form stays, no short-backgammon S2 sentence."""
     t, client = _event(variant)
     series = _series(t)
     fresh = client.get(reverse("tournaments:series", args=[series.pk]), **EN).content.decode()
@@ -68,7 +68,7 @@ def test_a_refused_entry_shows_the_page_of_a_fresh_get(variant: str, door: str) 
 
 
 def test_lurc_game_1_with_wrong_colours_names_the_directors_choice_l12() -> None:
-    """Issue 24 item 2: there is no previous game; the director chose the starter."""
+    """There is no previous game; the director chose the starter."""
     t, client = _event("lurc")
     series = _series(t)
     assert series.player1 is not None and series.player2 is not None
@@ -86,7 +86,7 @@ def test_lurc_game_1_with_wrong_colours_names_the_directors_choice_l12() -> None
 
 
 def test_why_paired_names_players_and_follows_a_swap() -> None:
-    """Issue 24 item 3: no database ids, and no stale reason after the director's swap."""
+    """No database ids, and no stale reason after the director's swap."""
     t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
     one, two = Series.objects.filter(tournament=t).order_by("table")
     for s in (one, two):

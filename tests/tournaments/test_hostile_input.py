@@ -1,4 +1,4 @@
-"""Issue 11: hostile input is normal input. Deeply nested or non-object JSON, numbers
+"""Hostile input is normal input. Deeply nested or non-object JSON, numbers
 beyond a column's range, ids that are not numbers, and names with invisible characters
 are answered with a 400 or a form error, never a 500 (findings 2 and 7)."""
 

@@ -349,10 +349,14 @@ def worker(request: Any, transactional_db: None, settings: Any, tmp_path: Path) 
         pytest.skip("needs PostgreSQL: the worker must share the test database (CI runs it)")
     url, port = BROKERS[request.param]
     if not reachable(port):
-        pytest.skip(f"no {request.param} broker on 127.0.0.1:{port}")
+        missing = f"no {request.param} broker on 127.0.0.1:{port}"
+        if os.environ.get("NARDY_REQUIRE_SERVICES") == "1":  # .ci/run started them
+            pytest.fail(missing)
+        pytest.skip(missing)
     from kombu.connection import Connection
 
-    queue = f"nardy-test-{request.param}"
+    # one queue per xdist worker: a worker must not take another test database's jobs
+    queue = f"nardy-test-{request.param}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     # messages of an earlier, killed run (none when the queue does not exist yet)
     with Connection(url, connect_timeout=5) as conn, contextlib.suppress(Exception):
         conn.default_channel.queue_purge(queue)

@@ -34,6 +34,7 @@ from tournaments.api.views import ERRORS
 from tournaments.engine_messages import engine_text
 from tournaments.models import Game, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
+from tournaments.services.archives import tournament_import
 from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.exports import (
@@ -44,12 +45,7 @@ from tournaments.services.exports import (
     tournament_archive,
     tournament_nrd,
 )
-from tournaments.services.imports import (
-    players_import_csv,
-    records_upload,
-    tournament_import,
-    upload_text,
-)
+from tournaments.services.imports import players_import_csv, records_upload, upload_text
 from tournaments.services.json_input import json_read
 
 

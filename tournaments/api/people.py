@@ -1,5 +1,5 @@
 # mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
-"""The API of a director's people (issue 14), the same actions as the pages
+"""The API of a director's people (docs/api.md), the same actions as the pages
 (tournaments/views/people.py) under the same rules: entries (register, remove before
 pairing, withdraw, reinstate), co-directors, pairs kept apart, invitations; and the
 accent-insensitive player search. Everything goes through tournaments/services."""
@@ -69,6 +69,19 @@ class EntryInput(serializers.Serializer):
         allow_blank=True,
         max_length=120,
         help_text="a new player's name (instead of player)",
+    )
+    club = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text="the new player's club by name: an existing one (case ignored) or a new one",
+    )
+    rating = serializers.FloatField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=10_000,
+        help_text="the new player's starting rating (empty: 1500)",
     )
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=32767)
     confirm_new = serializers.BooleanField(
@@ -165,6 +178,8 @@ class Entries(_TournamentView):
             entry = entry_register_new(
                 tournament=tournament,
                 name=data["name"],
+                club=data.get("club") or "",
+                rating=data.get("rating"),
                 seed=data.get("seed"),
                 force=data["confirm_new"],
             )

@@ -27,11 +27,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Club, Player, Series, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.json_input import json_read
 from tournaments.services.pairings import bracket_create
+from tournaments.services.record_files import RecordInFile, located, records_in_file
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import (

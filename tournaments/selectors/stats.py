@@ -5,10 +5,12 @@ verdict on the dice."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db.models import Q, QuerySet
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from scipy.stats import chi2
 
@@ -48,17 +50,41 @@ def chi_square(counts: tuple[int, ...], probabilities: tuple[float, ...]) -> Chi
     return ChiSquare(counts, needed, statistic, df, float(chi2.sf(statistic, df)))
 
 
+def holm(ps: Sequence[float]) -> tuple[float, ...]:
+    """Holm's step-down adjustment of ``ps`` (in their order): a test is rejected at
+    level a when its adjusted p-value is below a, and the chance that any test of a
+    family of fair samples is rejected stays at most a, whatever their dependence.
+
+    >>> holm([0.01, 0.04])
+    (0.02, 0.04)
+    >>> holm([0.3, 0.02])
+    (0.3, 0.04)
+    """
+    m = len(ps)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda i: ps[i])):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        adjusted[i] = running
+    return tuple(adjusted)
+
+
 @dataclass(frozen=True, slots=True)
 class DiceVerdict:
     faces: ChiSquare
     totals: ChiSquare
     verdict: str  # in plain words
     explanation: str  # what the p-value means, in one sentence
+    # the verdict's figure: the smallest of the tests' p-values after Holm's correction
+    # for the tests made (one or two); None when there were too few rolls for any
+    p_value: float | None = None
 
 
 def dice_verdict(stats: PlayerStats) -> DiceVerdict:
-    """The faces (two a roll) and the totals of the rolls against fair dice. The lower
-    of the two p-values decides: 5 % and 1 % are the usual thresholds."""
+    """The faces (two a roll) and the totals of the rolls against fair dice. Two tests
+    give fair dice two chances of a false alarm, so their p-values are corrected by
+    Holm's method before the smallest decides: 5 % and 1 % are the usual thresholds,
+    and fair dice are called unusual in at most 5 % of samples."""
     faces = chi_square(stats.faces, FACE_P)
     totals = chi_square(stats.totals, TOTAL_P)
     ps = [t.p_value for t in (faces, totals) if t.p_value is not None]
@@ -67,18 +93,28 @@ def dice_verdict(stats: PlayerStats) -> DiceVerdict:
             "n": -(-faces.needed // 2)
         }
         return DiceVerdict(faces, totals, verdict, "")
-    p = min(ps)
+    p = min(holm(ps))
     if p < 0.01:
         verdict = _("Unlikely with fair dice.")
     elif p < 0.05:
         verdict = _("Somewhat unusual, but such dice turn up now and then.")
     else:
         verdict = _("Nothing unusual: the dice look fair.")
-    explanation = _(
-        "With fair dice, counts at least this far from the expected ones would turn up "
-        "in %(percent)s of samples of this size (p = %(p)s)."
-    ) % {"percent": f"{p * 100:.1f} %", "p": f"{p:.3f}"}
-    return DiceVerdict(faces, totals, verdict, explanation)
+    figures = {"percent": number_format(p * 100, 1), "p": number_format(p, 3)}
+    if len(ps) == 1:
+        sentence = _(
+            "With fair dice, counts of the faces at least this far from the expected ones "
+            "would turn up in %(percent)s %% of samples of this size (p = %(p)s; too few "
+            "rolls yet to test the totals of two dice)."
+        )
+    else:
+        sentence = _(
+            "With fair dice, the faces or the totals of two dice would be at least this "
+            "far from the expected counts in at most %(percent)s %% of samples of this "
+            "size (p = %(p)s: the smaller of the two tests' p-values, corrected for making "
+            "two tests by Holm's method)."
+        )
+    return DiceVerdict(faces, totals, verdict, sentence % figures, p)
 
 
 @lru_cache(maxsize=4096)

@@ -3,18 +3,22 @@ which clean the names (services/names.py) and keep names unique."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player
 from tournaments.services.errors import Conflict, ResultError
 from tournaments.services.names import name_clean
+from tournaments.services.ratings import ratings_recompute
 
 CLUB_FIELDS = frozenset({"name", "city", "country"})
-PLAYER_FIELDS = frozenset({"name", "club", "country", "contact", "rating", "active", "user"})
+PLAYER_FIELDS = frozenset(
+    {"name", "club", "country", "contact", "rating", "start_rating", "active", "user"}
+)
 
 
 def _max_length(model: Any, field: str) -> int | None:
@@ -73,12 +77,34 @@ def club_delete(*, club: Club) -> None:
     club.delete()
 
 
+RATING_MAX = 10_000
+
+
+def rating_valid(rating: float | None) -> bool:
+    """A rating every door accepts (the CSV, the pages, the API, archives): a finite
+    number above 0, at most 10000."""
+    return rating is not None and math.isfinite(rating) and 0 < rating <= RATING_MAX
+
+
+def club_for_player(*, name: str) -> Club | None:
+    """The club a new player is given by name (a registration, a CSV line): the existing
+    club of that name, case ignored, or a new one; none for an empty name."""
+    if not str(name).strip():
+        return None
+    name = name_clean(name, field="club", max_length=_max_length(Club, "name"))
+    for club in Club.objects.filter(Q(name__iexact=name) | Q(name=name)):
+        if club.name.casefold() == name.casefold():
+            return club
+    return club_create(name=name)
+
+
 def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
-    if player.rating is None or not 0 < player.rating <= 10_000:
-        raise ResultError(
-            _("A rating is between 1 and 10000."), code="rating-range", field="rating"
-        )
+    for rating in (player.rating, player.start_rating):
+        if not rating_valid(rating):
+            raise ResultError(
+                _("A rating is between 1 and 10000."), code="rating-range", field="rating"
+            )
     same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
     if same.exists():  # also without a club, where the database's constraint does not hold
         raise ResultError(
@@ -101,8 +127,8 @@ def player_create(
 ) -> Player:
     """A new player (names are unique within a club, and among players without one)."""
     player = Player(name=name, club=club, country=country, contact=contact, active=active)
-    if rating is not None:
-        player.rating = rating
+    if rating is not None:  # where the player's rating history starts (docs/ratings.md)
+        player.rating = player.start_rating = rating
     player_check(player)
     player.save()
     return player
@@ -110,14 +136,26 @@ def player_create(
 
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
-    """Change a player's details (the rating moves by itself after rated series; setting
-    it here gives a newcomer a starting rating)."""
+    """Change a player's details. The rating moves by itself after rated series: a
+    ``rating`` (or ``start_rating``) given here is where the player's history starts, and
+    the history is replayed from it if there is one. A ``rating`` equal to the current one
+    changes nothing (a client sending back what it read)."""
     _check_keys(changes, PLAYER_FIELDS)
     locked = Player.objects.select_for_update().get(pk=player.pk)
+    rating = changes.pop("rating", None)
+    if rating is not None and rating != locked.rating:
+        changes.setdefault("start_rating", rating)
+    old_start = locked.start_rating
     for field, value in changes.items():
         setattr(locked, field, value)
+    new_start = locked.start_rating != old_start
+    played = locked.rating_changes.exists()
+    if new_start and not played:
+        locked.rating = locked.start_rating
     player_check(locked)
     locked.save()
+    if new_start and played:
+        ratings_recompute(players=[locked])
     return locked
 
 

@@ -6,9 +6,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
 
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import (
+    player_version,
+    series_version,
+    tournament_version,
+    tournaments_version,
+)
 from tournaments.models import Player, Series
-from tournaments.page_cache import public_page
 from tournaments.selectors.access import may_create_tournaments
+from tournaments.selectors.analysis import tournament_analysis_rows
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -16,12 +23,7 @@ from tournaments.selectors.pages import (
     tournaments_visible,
 )
 from tournaments.selectors.stats import tournament_dice, tournament_stats
-from tournaments.selectors.versions import (
-    player_version,
-    series_version,
-    tournament_version,
-    tournaments_version,
-)
+from tournaments.services.analysis import analyser
 from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
 from tournaments.views.sheets import print_extras, series_page_context
@@ -44,7 +46,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
     context = {"body": body, "t": tournament, "directing": directing,
-               "last_round": last_round_number(tournament)}  # fmt: skip
+               "last_round": last_round_number(tournament),
+               "can_analyse": directing and analyser(tournament.variant) is not None}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
 
 
@@ -55,7 +58,8 @@ def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     rows = tournament_stats(tournament=tournament)
     context = {"t": tournament, "rows": rows, "dice": tournament_dice(rows),
-               "directing": directing}  # fmt: skip
+               "directing": directing,
+               "analysis_rows": tournament_analysis_rows(tournament.pk)}  # fmt: skip
     return render(request, "tournaments/statistics.html", context)
 
 

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.management.records import progress
+from tournaments.services.archives import ArchiveImport, tournament_import
 from tournaments.services.errors import ResultError
-from tournaments.services.imports import ArchiveImport, tournament_import
 from tournaments.services.json_input import json_read
 
 
