@@ -21,6 +21,9 @@ KINDS = {
     "koks": gettext_lazy("koks"),
     "draw": gettext_lazy("draw"),
 }
+# a variant where every win is one point (declares no gammons: Lurč, Z11) has no oin or
+# mars, only a win
+SINGLE_WIN = gettext_lazy("win")
 ENDINGS = {
     "played": gettext_lazy("played out"),
     "resigned": gettext_lazy("resignation"),
@@ -53,21 +56,35 @@ def variant_name(variant: str) -> str:
     return str(VARIANTS.get(variant, variant))
 
 
+def kind_label(kind: str, *, gammons: bool = True) -> str:
+    """An outcome's name in the reader's language; where the variant declares no gammons
+    (every win one point), a win is just a win."""
+    if not gammons and kind in ("oin", "mars", "koks"):
+        return str(SINGLE_WIN)
+    return str(KINDS.get(kind, kind))
+
+
 def result_text(
-    *, winner: str | None, kind: str, ended: str = "played", cube: int = 1, with_winner: bool = True
+    *,
+    winner: str | None,
+    kind: str,
+    ended: str = "played",
+    cube: int = 1,
+    with_winner: bool = True,
+    gammons: bool = True,
 ) -> str:
     """THE text of a game's result, wherever it is shown (game and series pages, the
     replay, verification notes, engine messages): ``Vyhrál(a) Novák (mars), kostka 2,
     vzdáním``. ``winner`` is a name or a side (``white``), ``None`` for a draw;
     without ``with_winner`` only the kind (``mars, kostka 2``) for a table's column."""
     if not with_winner or kind == "draw":
-        parts = [str(KINDS.get(kind, kind))]
+        parts = [kind_label(kind, gammons=gammons)]
     elif winner is None:
         parts = [str(KINDS["draw"])]
     else:
         parts = [
             gettext("%(winner)s won (%(kind)s)")
-            % {"winner": side_name(winner), "kind": KINDS.get(kind, kind)}
+            % {"winner": side_name(winner), "kind": kind_label(kind, gammons=gammons)}
         ]
     if cube > 1:
         parts.append(gettext("cube %(value)s") % {"value": cube})

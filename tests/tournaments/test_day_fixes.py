@@ -7,6 +7,7 @@ choices."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,7 +17,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import EN
 from tournaments.models import Player, Series, Tournament
 from tournaments.services.pairings import round_generate
-from tournaments.services.results import game_enter_quick
+from tournaments.services.results import game_correct, game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +110,7 @@ def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None
     t, client = _event("long")
     series = _series(t)
     User.objects.filter(username="boss").update(is_staff=True)  # may import archives
-    cs = {"HTTP_ACCEPT_LANGUAGE": "cs"}
+    cs: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "cs"}
     page = client.get(reverse("tournaments:series", args=[series.pk]), **cs).content.decode()
     upload = reverse("tournaments:records_upload", args=[series.pk])
     assert f'href="{upload}"' in page
@@ -132,3 +133,25 @@ def test_re_pairing_a_round_with_games_is_refused_on_its_confirmation_page() -> 
     assert "Round 1 has 1 games entered: its pairings can no longer change." in page
     delete = reverse("tournaments:round_action", args=[t.pk, 1, "delete"])
     assert "Yes, delete the round" not in client.get(delete, **EN).content.decode()
+
+
+def test_lurc_results_are_wins_and_corrections_speak_czech_z11() -> None:
+    """Lurč has no oin (Z11, the variant declares no gammons);
+    the corrections table says its results in Czech."""
+    t, client = _event("lurc")
+    series = _series(t)
+    assert series.player1 is not None and series.player2 is not None
+    boss = User.objects.get(username="boss")
+    game = game_enter_quick(
+        series=series, white=series.player2, winner=series.player1, kind="oin", by=boss
+    )
+    game_correct(game=game, by=boss, reason="omyl", winner=series.player2, kind="oin")
+    cs: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "cs"}
+    for url in (reverse("tournaments:series", args=[series.pk]),
+                reverse("tournaments:game", args=[game.pk])):  # fmt: skip
+        page = client.get(url, **cs).content.decode()
+        assert "výhra" in page, url
+        assert "oin" not in page.split('<table class="audit">')[0].split("<main")[1], url
+        audit = page.split('<table class="audit">')[1].split("</table>")[0]
+        assert "oin" not in audit and "draw" not in audit and "[record]" not in audit, url
+        assert "Vyhrál(a) Bára (výhra)" in audit, audit

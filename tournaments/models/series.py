@@ -10,7 +10,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.display import PLAYER_PARAMS, pairing_reason, result_text
-from tournaments.engine import WHITE, Outcome
+from tournaments.engine import WHITE, Outcome, variant_named
 from tournaments.verification import verification_text
 
 
@@ -208,13 +208,20 @@ class Game(models.Model):
     def result_text(self) -> str:
         """The result as the pages show it (tournaments.display.result_text)."""
         winner = None if self.winner_id is None else str(self.winner)
-        return result_text(winner=winner, kind=self.kind, ended=self.ended, cube=self.cube)
+        return result_text(winner=winner, kind=self.kind, ended=self.ended, cube=self.cube,
+                           gammons=self.gammons)  # fmt: skip
 
     @property
     def result_detail(self) -> str:
         """The result without the winner (a table names the winner in its own column)."""
         return result_text(winner=None, kind=self.kind, ended=self.ended, cube=self.cube,
-                           with_winner=False)  # fmt: skip
+                           with_winner=False, gammons=self.gammons)  # fmt: skip
+
+    @property
+    def gammons(self) -> bool:
+        """Whether the game's variant knows wins of more than one point (not Lurč, Z11):
+        as the variant declares it, for the result's name."""
+        return variant_named(self.series.tournament.variant).gammons
 
     @property
     def loser_id(self) -> int | None:

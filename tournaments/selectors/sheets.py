@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
+from tournaments.display import result_text
 from tournaments.models import Correction, Game, Series, Submission, SubmissionStatus
 from tournaments.selectors.access import User
 
@@ -20,18 +22,20 @@ class CorrectionRow:
     after: str
 
 
-def _result_text(snapshot: object, names: dict[int, str]) -> str:
+def _result_text(snapshot: object, names: dict[int, str], gammons: bool) -> str:
+    """A result before or after a correction, as every page says a result."""
     if not isinstance(snapshot, dict):
         return ""
     winner = snapshot.get("winner")
-    text = "draw" if winner is None else f"{names.get(winner, '?')} {snapshot.get('kind', '')}"
+    name = None if winner is None else names.get(winner, "?")
+    kind = str(snapshot.get("kind") or ("draw" if winner is None else "oin"))
     cube = snapshot.get("cube")
-    if isinstance(cube, int) and cube > 1:
-        text += f" x{cube}"
-    if snapshot.get("ended") not in (None, "played"):
-        text += f" ({snapshot['ended']})"
+    text = result_text(
+        winner=name, kind=kind, ended=str(snapshot.get("ended") or "played"),
+        cube=cube if isinstance(cube, int) and cube > 1 else 1, gammons=gammons,
+    )  # fmt: skip
     if snapshot.get("record"):
-        text += " [record]"
+        text += ", " + gettext("with its record")
     return text
 
 
@@ -41,7 +45,11 @@ def _rows(corrections: list[Correction]) -> list[CorrectionRow]:
         names[c.game.white_id] = c.game.white.name
         names[c.game.black_id] = c.game.black.name
     return [
-        CorrectionRow(c, _result_text(c.before, names), _result_text(c.after, names))
+        CorrectionRow(
+            c,
+            _result_text(c.before, names, c.game.gammons),
+            _result_text(c.after, names, c.game.gammons),
+        )
         for c in corrections
     ]
 
@@ -52,7 +60,7 @@ def corrections_of(*, series: Series) -> list[CorrectionRow]:
     return _rows(
         list(
             Correction.objects.filter(game__series=series)
-            .select_related("game__white", "game__black", "by")
+            .select_related("game__white", "game__black", "game__series__tournament", "by")
             .order_by("at", "id")
         )
     )
@@ -63,7 +71,7 @@ def corrections_of_game(*, game: Game) -> list[CorrectionRow]:
     return _rows(
         list(
             Correction.objects.filter(game=game)
-            .select_related("game__white", "game__black", "by")
+            .select_related("game__white", "game__black", "game__series__tournament", "by")
             .order_by("at", "id")
         )
     )

@@ -51,6 +51,15 @@ class ArchiveForm(UploadForm):
     name = forms.CharField(
         label=gettext_lazy("Import under another name"), max_length=200, required=False
     )
+    copy = forms.BooleanField(
+        label=gettext_lazy("Import as a copy, if the tournament is on the site already"),
+        required=False,
+    )
+    as_archived = forms.BooleanField(
+        label=gettext_lazy("Publish and rate it as the archive says (else it comes in "
+                           "unpublished and unrated)"),
+        required=False,
+    )  # fmt: skip
 
     def clean_file(self) -> str:
         """An archive that is not JSON (or is nested too deep) is refused at once, by the
@@ -71,7 +80,9 @@ def _upload_page(
     posted = request.method == "POST"
     form = form_class(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
-        extra = {"name": form.cleaned_data["name"]} if "name" in form.fields else {}
+        extra = {
+            k: form.cleaned_data[k] for k in ("name", "copy", "as_archived") if k in form.fields
+        }
         try:
             job = job_start(
                 kind=kind, params={**(params or {}), **extra}, by=request.user,
