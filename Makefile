@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements/dev.lock
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock browser-deps gnubg run worker test bench bench-openspiel bench-web \
+.PHONY: help install lock browser-deps gnubg run worker check test bench bench-openspiel bench-web \
 	bench-cold bench-verify engine-compiled engine-pure test-compiled messages clean
 
 help:
@@ -16,7 +16,8 @@ help:
 	@echo "make browser-deps     install Debian's chromium for the browser tests (as root)"
 	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
 	@echo "make worker           the background jobs' worker (CELERY_BROKER_URL=redis://...)"
-	@echo "make test             ruff, mypy, migrations check, pytest (and SQLite too if DATABASE_URL is set)"
+	@echo "make check            the everyday check: ruff, mypy, migrations, every test but browser and gnubg"
+	@echo "make test             the whole suite: make check's, browser and gnubg tests (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
 	@echo "make bench-openspiel  engine benchmark with open-spiel installed"
 	@echo "make bench-web        pages under load (gunicorn, wrk, PostgreSQL) as a ratio to a bare view"
@@ -73,15 +74,29 @@ run: install
 	DJANGO_DEBUG=1 $(PY) manage.py load_demo
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: install browser-deps gnubg
-	$(PY) -m ruff check .
-	$(PY) -m ruff format --check .
-	$(PY) -m mypy
+# The tests run in parallel (pytest-xdist): WORKERS=auto is one worker per core; WORKERS=0
+# runs them in this process. Each worker has its own test database (pytest-django) and
+# its own Redis database (CACHE_URL's + the worker's number, config/settings_test.py).
+WORKERS ?= auto
+PYTEST = $(PY) -m pytest -n $(WORKERS)
+LINT = $(PY) -m ruff check . && $(PY) -m ruff format --check . && $(PY) -m mypy && \
 	DJANGO_SETTINGS_MODULE=config.settings_test $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+
+# The everyday check of a change: lint, format, types, migrations and every test that
+# needs no browser and no gnubg (about 8 minutes on a busy 2-core machine; docs/testing.md).
+check: install
+	$(LINT)
+	$(PYTEST) -m "not browser and not gnubg" --ignore=tests/browser
+
+# The whole suite, as CI runs it: browser and gnubg tests included (installed as root when
+# missing, skipped elsewhere), then the database tests again on SQLite when DATABASE_URL
+# names another database.
+test: install browser-deps gnubg
+	$(LINT)
+	$(PYTEST)
 	if [ -n "$${DATABASE_URL:-}" ]; then \
 		echo "DATABASE_URL was set: database tests again on SQLite"; \
-		env -u DATABASE_URL $(PY) -m pytest tests/tournaments; \
+		env -u DATABASE_URL $(PYTEST) tests/tournaments; \
 	fi
 
 bench: install

@@ -22,7 +22,7 @@ def floor_query(request: HttpRequest) -> HttpResponse:
 
 def floor_cache(request: HttpRequest) -> HttpResponse:
     """The floor plus one read of the shared cache (two keys, as a warm page reads its
-    version: tournaments/generations.py)."""
+    version: tournaments/caching/generations.py)."""
     from django.core.cache import cache
 
     cache.get_many(["v1:gen:t:0", "v1:gen:cell:t:0"])

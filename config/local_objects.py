@@ -1,10 +1,10 @@
-"""This process's copies of public pages (``CACHES["local"]``, tournaments/page_cache.py),
+"""This process's copies of public pages (``CACHES["local"]``, tournaments/caching/pages.py),
 kept as the objects themselves.
 
 Django's local-memory cache pickles every value on ``set`` and unpickles it on every
 ``get``: for a stored page (the body split at the CSRF token, and each part deflated:
 about 450 kB for the 128-player Swiss) that is a copy of the whole page on every request.
-The values kept here are immutable (``page_cache.Stored``: a frozen dataclass of bytes),
+The values kept here are immutable (``caching.pages.Stored``: a frozen dataclass of bytes),
 so they are handed out as they are. Expiry, the entry limit and the lock are Django's.
 """
 

@@ -15,6 +15,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config.redis_cache import redis_cache_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -130,7 +132,7 @@ TEMPLATES = [
                 "tournaments.context_processors.waiting_confirmations",
                 "tournaments.context_processors.live_interval",
                 # after the builtin csrf one: the token's placeholder in a public copy
-                "tournaments.page_cache.placeholder_token",
+                "tournaments.caching.pages.placeholder_token",
             ],
         },
     },
@@ -156,17 +158,19 @@ CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
-        "default": {
-            "BACKEND": "config.redis_cache.RedisCache",
-            "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "nardy"),
-        }
+        "default": redis_cache_settings(
+            CACHE_URL,
+            prefix=os.environ.get("CACHE_KEY_PREFIX", "nardy"),
+            # a Redis that answers nobody fails the call after this: the site goes on
+            # without the cache (docs/caching.md, "When the cache server fails")
+            timeout=float(os.environ.get("CACHE_TIMEOUT_SECONDS", "0.5")),
+        )
     }
 elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
-# In front of it, each process keeps the public pages it served last (page_cache.py):
+# In front of it, each process keeps the public pages it served last (tournaments/caching/pages.py):
 # their keys carry the version, so a copy here is never stale; it saves the round trip
 # to Redis, and is kept unpickled (config/local_objects.py).
 CACHES["local"] = {
@@ -386,6 +390,10 @@ JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20
 # broker does with its message (tournaments/jobs/heartbeat.py)
 JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 15)
 JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 60)
+# docs/analysis.md: games of a variant with an evaluator are analysed when stored (a job);
+# ANALYSIS_PLY=1 judges every play with the look-ahead (about five times slower).
+ANALYSIS_ON_STORE = os.environ.get("ANALYSIS_ON_STORE", "1") != "0"
+ANALYSIS_PLY = int(os.environ.get("ANALYSIS_PLY", "0"))
 
 # Untrusted text (docs/deploy.md): an upload's size, and what one record may hold before
 # the engine's reader refuses it (HTTP 413 naming the limit). None switches a limit off.

@@ -6,3 +6,16 @@ import os
 os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-not-secret-" + "x" * 40)
 
 from config.settings import *  # noqa: F403
+
+# pytest-xdist (`make check` runs the tests in parallel): each worker gets its own Redis
+# database, since every test starts by emptying the cache (tests/conftest.py) and Redis
+# empties a whole database at once. Worker gwN uses CACHE_URL's database + N, as
+# pytest-django gives each worker its own test database (test_<name>_gwN).
+from config.settings import CACHES
+from config.xdist import worker_cache_location
+
+_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if _worker.startswith("gw") and CACHES["default"]["BACKEND"].endswith("RedisCache"):
+    CACHES["default"]["LOCATION"] = worker_cache_location(
+        CACHES["default"]["LOCATION"], int(_worker[2:])
+    )

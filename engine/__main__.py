@@ -11,12 +11,12 @@ from engine.limits import UNLIMITED
 from engine.matheader import looks_like_mat
 from engine.replay import Replay, format_text, iter_verified, replay
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
-    from typing import TextIO
+    from typing import Any, TextIO
 
 # Only what ``verify`` needs is imported here: scripts start ``verify`` once per file, so
-# its start-up counts (issue 12). The other commands import their modules (argparse,
+# its start-up counts (docs/performance.md). The other commands import their modules (argparse,
 # json, matfile, stats, bench) when they run; nothing imports engine.__main__, so those
 # imports inside functions dodge no import cycle (tests/engine/test_architecture.py).
 
@@ -48,7 +48,7 @@ def _verified(path: str, f: TextIO) -> Iterator[Replay | RecordSyntaxError]:
 def _lines(first: str, f: TextIO) -> Iterator[str]:
     """The lines of ``first`` and then of the rest of ``f``, as str.splitlines() cuts
     them, read 64 KB of whole lines at a time (a line at a time cost a tenth more of
-    reading a record, issue 12)."""
+    reading a record, docs/performance.md)."""
     text = first
     while text:
         yield from text.splitlines()
@@ -160,36 +160,15 @@ def cmd_convert(src: str, dst: str, to: str | None, out: TextIO) -> int:
 
 def answer_legal_query(line: str) -> dict[str, object]:
     """Answer one ``legal`` query line (errors become ``{"error": ...}``)."""
-    import json  # lazily: not verify's
-
-    from engine.movegen import legal_turns
-    from engine.position import Position
-    from engine.variants import Rules
+    from engine.movegen import legal_turns  # lazily: not verify's
+    from engine.queries import read_query, turn_json
 
     try:
-        query = json.loads(line)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not a JSON object: {exc.msg} at column {exc.colno}"}
-    if not isinstance(query, dict):
-        return {"error": 'a query is a JSON object with "position" and "dice"'}
-    unknown = set(query) - {"position", "dice", "rules"}
-    if unknown:
-        return {"error": f"unknown key {sorted(unknown)[0]!r} in the query"}
-    if "position" not in query or "dice" not in query:
-        return {"error": 'a query needs "position" and "dice"'}
-    try:
-        position = Position.from_json(query["position"])
-        rules = Rules.from_options(query.get("rules") or {})
-        turns = legal_turns(position, query["dice"], rules)
+        position, dice, rules = read_query(line)
+        turns = legal_turns(position, dice, rules)
     except EngineError as exc:
         return {"error": str(exc)}
-    answers: list[dict[str, object]] = []
-    for t in turns:
-        answer: dict[str, object] = {"moves": t.notation, "position": t.position.to_json()}
-        if t.pas is not None:
-            answer["pas"] = list(t.pas)  # the paš chosen after a Lurč houšek (Z8)
-        answers.append(answer)
-    return {"turns": answers}
+    return {"turns": [turn_json(t) for t in turns]}
 
 
 def cmd_legal(inp: TextIO, out: TextIO) -> int:
@@ -216,6 +195,26 @@ def cmd_format(path: str, out: TextIO) -> int:
         print(f"{where}{exc.describe()}", file=sys.stderr)
         return 1
     return 0
+
+
+def _evaluator_commands(sub: Any) -> None:
+    """duel, bot and analyse (engine.evaluator.cli; their parsers load no numpy)."""
+    from engine.evaluator.levels import DEFAULT_LEVEL, LEVELS  # lazily: not verify's
+
+    p = sub.add_parser("duel", help="play two players in duplicate-dice pairs (long nardy)")
+    p.add_argument("a", help="random, heuristic, net, net:FILE or a bot level")
+    p.add_argument("b")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ply", type=int, choices=(0, 1), default=0, help="the nets' look-ahead")
+    p = sub.add_parser("bot", help="answer JSON-lines queries with the bot's turn (long nardy)")
+    p.add_argument("--level", default=DEFAULT_LEVEL, choices=tuple(LEVELS))
+    p.add_argument("--seed", type=int, default=1, help="the noise of the weaker levels")
+    p = sub.add_parser("analyse", help="print each game's errors and luck as JSON lines")
+    p.add_argument("files", nargs="+")
+    p.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    p = sub.add_parser("bench-evaluator", help="print the evaluator's speed figures")
+    p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -246,6 +245,16 @@ def _dispatch(args: list[str]) -> int:
     p.add_argument("file")
     p = sub.add_parser("stats", help="print each game's dice and pip figures as JSON lines")
     p.add_argument("files", nargs="+")
+    p = sub.add_parser("train", help="train the long-nardy evaluator by TD(lambda) self-play")
+    p.add_argument("--out", required=True, help="the weights file (checkpointed as it goes)")
+    p.add_argument("--games", type=int, required=True, help="games to reach in all")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--resume", action="store_true", help="go on from --out if it exists")
+    p.add_argument("--hidden", type=int, default=128)
+    p.add_argument("--alpha", type=float, default=0.1)
+    p.add_argument("--lambda", dest="lam", type=float, default=0.7)
+    p.add_argument("--every", type=int, default=2000, help="games between checkpoints")
+    _evaluator_commands(sub)
     p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
     args_ = parser.parse_args(args)
@@ -261,6 +270,21 @@ def _dispatch(args: list[str]) -> int:
         from engine.stats import cmd_stats  # lazily: not verify's
 
         return cmd_stats(args_.files, sys.stdout)
+    if args_.command in ("duel", "bot", "analyse"):
+        from engine.evaluator.cli import run
+
+        status = run(args_)
+        assert status is not None
+        return status
+    if args_.command == "bench-evaluator":
+        from engine.evaluator.bench import run_bench as run_evaluator_bench
+
+        return run_evaluator_bench(sys.stdout, quick=args_.quick)
+    if args_.command == "train":
+        from engine.evaluator.train import train  # lazily: numpy is not verify's
+
+        return train(args_.out, args_.games, args_.seed, resume=args_.resume, hidden=args_.hidden,
+                     alpha=args_.alpha, lam=args_.lam, every=args_.every)  # fmt: skip
     from engine.bench import run_bench  # lazily: not verify's
 
     return run_bench(quick=args_.quick, out=sys.stdout)

@@ -2,7 +2,7 @@
 player understands. Bugs are never wrapped in these classes.
 
 Every error carries, beside its English text, what an application needs to say it in
-another language (issue 15): ``code`` (a stable string such as ``"point-closed"``),
+another language (docs/architecture.md): ``code`` (a stable string such as ``"point-closed"``),
 ``params`` (the values the text names), ``rule`` (the rule id of RULES.md, or ``None``)
 and its place (``game``, ``line``, ``col``, ``None`` where unknown). ``describe()`` is the
 text with its place, ``to_dict()`` all of it as plain data.
@@ -10,7 +10,7 @@ text with its place, ``to_dict()`` all of it as plain data.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -1,4 +1,4 @@
-"""How much a record may hold before the reader refuses it (issue 11).
+"""How much a record may hold before the reader refuses it (docs/deploy.md, What protects what).
 
 The reader is linear in its input, so these limits bound the time and the memory of one
 call of :func:`engine.read_records` on text from a stranger (an upload, an API call).
@@ -16,50 +16,24 @@ The command line (``python -m engine verify``) reads without limits, game by gam
 
 from __future__ import annotations
 
-# A plain class, not a dataclass: ``import dataclasses`` (it pulls in ``inspect``) and
-# each dataclass built at import were most of ``python -m engine verify``'s start-up
-# (issue 12). Its instances are values: never changed after they are made.
+from engine.values import Value
 
 
-class ReadLimits:
+class ReadLimits(Value):
     """The reader's limits; ``None`` switches one off (the command line's choice)."""
 
-    __slots__ = ("max_games", "max_line_chars", "max_record_chars", "max_tags")
-
-    def __init__(
-        self,
-        max_record_chars: int | None = 1_000_000,
-        max_tags: int | None = 100,
-        max_line_chars: int | None = 10_000,
-        max_games: int | None = 1_000,
-    ) -> None:
-        self.max_record_chars = max_record_chars
-        self.max_tags = max_tags
-        self.max_line_chars = max_line_chars
-        self.max_games = max_games
+    max_record_chars: int | None = 1_000_000
+    max_tags: int | None = 100
+    max_line_chars: int | None = 10_000
+    max_games: int | None = 1_000
 
     @classmethod
     def unlimited(cls) -> ReadLimits:
         """No limit at all: for trusted files, read as a stream (the command line)."""
         return cls(None, None, None, None)
 
-    def _values(self) -> tuple[int | None, int | None, int | None, int | None]:
-        return self.max_record_chars, self.max_tags, self.max_line_chars, self.max_games
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ReadLimits):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        given = ", ".join(f"{n}={v!r}" for n, v in zip(LIMIT_NAMES, self._values(), strict=True))
-        return f"ReadLimits({given})"
-
 
 # The limits by name, in the order ``ReadLimits`` takes them.
-LIMIT_NAMES = ("max_record_chars", "max_tags", "max_line_chars", "max_games")
+LIMIT_NAMES = ReadLimits._fields
 DEFAULT_LIMITS = ReadLimits()
 UNLIMITED = ReadLimits.unlimited()

@@ -1,6 +1,6 @@
 """The header line that tells a GNU Backgammon ``.mat`` file (`` 5 point match``) from a
 record file: on its own, so that ``python -m engine verify`` tells them apart without
-importing :mod:`engine.matfile` for every record file (its start-up, issue 12)."""
+importing :mod:`engine.matfile` for every record file (its start-up, docs/performance.md)."""
 
 from __future__ import annotations
 

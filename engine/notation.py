@@ -15,6 +15,7 @@ from typing import Final, NamedTuple
 from engine.errors import RecordSyntaxError, RecordTooLargeError
 from engine.limits import DEFAULT_LIMITS, UNLIMITED, ReadLimits
 from engine.rules import RULE_OPTIONS, WIN_POINTS
+from engine.values import Value
 from engine.variants import BAR, BLACK, OFF, SIDE_NAMES, VARIANTS, WHITE, variant_named
 
 TAG_ORDER = (
@@ -106,46 +107,14 @@ class Action(NamedTuple):
         return f"{self.dice_text}: {moves}".rstrip()
 
 
-# GameRecord and WrittenAction are plain classes, not dataclasses: importing
-# ``dataclasses`` and building a dataclass were most of ``python -m engine verify``'s
-# start-up (issue 12). Their instances are values, never changed after they are made.
+class GameRecord(Value):
+    """One game of a record file: its tags in file order and its actions (a value, made
+    once: engine.values)."""
 
-
-class GameRecord:
-    """One game of a record file: its tags in file order and its actions."""
-
-    __slots__ = ("actions", "line", "preamble", "tags")
-
-    def __init__(
-        self,
-        tags: tuple[tuple[str, str], ...],
-        actions: tuple[Action, ...],
-        line: int = 1,
-        preamble: tuple[str, ...] = (),  # comments before the first action
-    ) -> None:
-        self.tags = tags
-        self.actions = actions
-        self.line = line
-        self.preamble = preamble
-
-    def _values(
-        self,
-    ) -> tuple[tuple[tuple[str, str], ...], tuple[Action, ...], int, tuple[str, ...]]:
-        return self.tags, self.actions, self.line, self.preamble
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (
-            f"GameRecord(tags={self.tags!r}, actions={self.actions!r}, line={self.line!r}, "
-            f"preamble={self.preamble!r})"
-        )
+    tags: tuple[tuple[str, str], ...]
+    actions: tuple[Action, ...]
+    line: int = 1
+    preamble: tuple[str, ...] = ()  # comments before the first action
 
     def tag(self, name: str, default: str = "") -> str:
         for key, value in self.tags:
@@ -381,7 +350,7 @@ def _check_tag(tag: str, value: str, tags: set[str], line_no: int, line: str) ->
 def _valid_date(value: str) -> bool:
     if not _DATE.fullmatch(value):
         return False
-    import datetime  # only for a Date tag: not every record's start-up (issue 12)
+    import datetime  # only for a Date tag: not every record's start-up (docs/performance.md)
 
     try:
         datetime.date.fromisoformat(value)
@@ -428,7 +397,7 @@ def _read_plain_movetext(lines: Sequence[tuple[int, str]], repeats: int = 4) -> 
 def _read_plain_line(line_no: int, line: str, repeats: int, actions: list[Action]) -> bool:
     """Add the turns of one plain line to ``actions``; False when the line is not plain."""
     # One dictionary lookup reads most tokens: moves (the most frequent) first, then dice,
-    # then turn numbers; only a move not seen before is parsed (issue 12). The tables are
+    # then turn numbers; only a move not seen before is parsed (docs/performance.md). The tables are
     # named directly, not bound to locals: in Python 3.11 that is as quick, and compiled
     # (mypyc) each lookup is a direct C call instead of a call of a bound method.
     cursor = 0

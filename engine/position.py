@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.errors import PositionError, RulesError
+from engine.values import Value
 from engine.variants import (
     BAR,
     BLACK,
@@ -16,69 +17,32 @@ from engine.variants import (
     variant_named,
 )
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up, issue 12)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
     from typing import Any
 
 Board = tuple[int, ...]
 
-# Plain classes, not dataclasses: importing ``dataclasses`` and building a dataclass were
-# most of ``python -m engine verify``'s start-up (issue 12). Both are values, equal when
-# their fields are, and never changed after they are made.
+# Both are values (engine.values): equal when their fields are, never changed after
+# they are made.
 
 
-class Cube:
+class Cube(Value):
     """The doubling cube: its value and who owns it (``None``: in the middle)."""
 
-    __slots__ = ("owner", "value")
-
-    def __init__(self, value: int = 1, owner: int | None = None) -> None:
-        self.value = value
-        self.owner = owner
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Cube):
-            return NotImplemented
-        return self.value == other.value and self.owner == other.owner
-
-    def __hash__(self) -> int:
-        return hash((self.value, self.owner))
-
-    def __repr__(self) -> str:
-        return f"Cube(value={self.value!r}, owner={self.owner!r})"
+    value: int = 1
+    owner: int | None = None
 
 
-class Position:
+class Position(Value):
     """A position: the variant, the side to move and both boards, each a tuple of 27
     counts in its owner's numbering (0 = borne off, 1-24, 25 = bar, 26 = start)."""
 
-    __slots__ = ("black", "cube", "turn", "variant", "white")
-
-    def __init__(
-        self, variant: str, turn: int, white: Board, black: Board, cube: Cube | None = None
-    ) -> None:
-        self.variant = variant
-        self.turn = turn
-        self.white = white
-        self.black = black
-        self.cube = cube
-
-    def _values(self) -> tuple[str, int, Board, Board, Cube | None]:
-        return self.variant, self.turn, self.white, self.black, self.cube
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (
-            f"Position(variant={self.variant!r}, turn={self.turn!r}, white={self.white!r}, "
-            f"black={self.black!r}, cube={self.cube!r})"
-        )
+    variant: str
+    turn: int
+    white: Board
+    black: Board
+    cube: Cube | None = None
 
     @classmethod
     def start(cls, variant: str, *, cube: bool = False) -> Position:
@@ -143,7 +107,7 @@ class Position:
         try:
             v = variant_named(name)
         except RulesError as exc:
-            # the code predates issue 15's per-message codes; tests and clients rely on it
+            # the code predates the per-message codes; tests and clients rely on it
             raise PositionError(exc.message, code="bad-position", params=exc.params) from None
         turn = data.get("turn", SIDE_NAMES[v.first_side])
         if turn not in SIDE_NAMES:

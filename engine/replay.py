@@ -30,50 +30,21 @@ from engine.notation import (
 )
 from engine.position import Cube, Position
 from engine.rules import WIN_POINTS
+from engine.values import Value
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, WHITE, Rules, variant_named
 from engine.written import PlayedTurn, play_without_search, play_written
 
-# Outcome and Replay are plain classes, not dataclasses: importing ``dataclasses`` and
-# building a dataclass were most of ``python -m engine verify``'s start-up (issue 12).
 
-
-class Outcome:
+class Outcome(Value):
     """How a game ended: the winner (``None`` for a draw), ``oin``/``mars``/``koks``/
     ``draw``, whether by resignation or a dropped double, and the cube value. A value:
-    equal when the fields are, never changed after it is made."""
+    equal when the fields are, never changed after it is made (engine.values)."""
 
-    __slots__ = ("cube", "dropped", "kind", "resigned", "winner")
-
-    def __init__(
-        self,
-        winner: int | None,
-        kind: str,
-        resigned: bool = False,
-        dropped: bool = False,
-        cube: int = 1,
-    ) -> None:
-        self.winner = winner
-        self.kind = kind
-        self.resigned = resigned
-        self.dropped = dropped
-        self.cube = cube
-
-    def _values(self) -> tuple[int | None, str, bool, bool, int]:
-        return self.winner, self.kind, self.resigned, self.dropped, self.cube
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return (
-            f"Outcome(winner={self.winner!r}, kind={self.kind!r}, resigned={self.resigned!r}, "
-            f"dropped={self.dropped!r}, cube={self.cube!r})"
-        )
+    winner: int | None
+    kind: str
+    resigned: bool = False
+    dropped: bool = False
+    cube: int = 1
 
     @property
     def result(self) -> str:

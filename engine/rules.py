@@ -11,9 +11,10 @@ import re
 from collections.abc import Callable
 
 from engine.errors import RulesError
+from engine.values import Value
 
 # Plain classes, not dataclasses, and no ``typing`` at run time: importing those and
-# building a dataclass were most of ``python -m engine verify``'s start-up (issue 12).
+# building a dataclass were most of ``python -m engine verify``'s start-up (docs/performance.md).
 # Their instances are values: never changed after they are made.
 
 # L8, S6: the game points of each way of winning, in order of value (times the cube);
@@ -201,64 +202,19 @@ RULE_OPTIONS: dict[str, AnyRuleOption] = {
 }
 
 
-class Rules:
+class Rules(Value):
     """The options of RULES.md that change play or scoring (all default as there); one
-    field per entry of :data:`RULE_OPTIONS`, in its order."""
+    field per entry of :data:`RULE_OPTIONS`, in its order (a test keeps them so). A value
+    (engine.values): its hash keys the shared turn tables (engine.steps)."""
 
-    __slots__ = (
-        "block_ahead",
-        "block_check",
-        "crawford",
-        "cube",
-        "last_roll",
-        "mars",
-        "match_length",
-        "opening_roll",
-    )
-
-    def __init__(
-        self,
-        mars: bool = MARS.default,
-        last_roll: bool = LAST_ROLL.default,
-        block_check: str = BLOCK_CHECK.default,
-        block_ahead: str = BLOCK_AHEAD.default,
-        cube: bool = CUBE.default,
-        match_length: int | None = MATCH_LENGTH.default,
-        opening_roll: str = OPENING_ROLL.default,
-        crawford: bool = CRAWFORD.default,
-    ) -> None:
-        self.mars = mars
-        self.last_roll = last_roll
-        self.block_check = block_check
-        self.block_ahead = block_ahead
-        self.cube = cube
-        self.match_length = match_length
-        self.opening_roll = opening_roll
-        self.crawford = crawford
-
-    def _values(self) -> tuple[bool, bool, str, str, bool, int | None, str, bool]:
-        return (
-            self.mars,
-            self.last_roll,
-            self.block_check,
-            self.block_ahead,
-            self.cube,
-            self.match_length,
-            self.opening_roll,
-            self.crawford,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Rules):
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())  # rules key the shared turn tables (engine.steps)
-
-    def __repr__(self) -> str:
-        given = ", ".join(f"{n}={v!r}" for n, v in zip(RULE_OPTIONS, self._values(), strict=True))
-        return f"Rules({given})"
+    mars: bool = MARS.default
+    last_roll: bool = LAST_ROLL.default
+    block_check: str = BLOCK_CHECK.default
+    block_ahead: str = BLOCK_AHEAD.default
+    cube: bool = CUBE.default
+    match_length: int | None = MATCH_LENGTH.default
+    opening_roll: str = OPENING_ROLL.default
+    crawford: bool = CRAWFORD.default
 
     @classmethod
     def from_options(cls, options: dict[str, object]) -> Rules:

@@ -1,4 +1,4 @@
-"""Safe to deploy (issue 11, findings 3 and 4): settings that refuse to run unsafely,
+"""Safe to deploy (docs/deploy.md): settings that refuse to run unsafely,
 `check --deploy` clean under the production environment of docs/deploy.md, a
 Content-Security-Policy without inline scripts, lockout after failed sign-ins on every
 door (login page, admin, /api/token/), own throttles for the token and verify endpoints,

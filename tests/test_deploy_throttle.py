@@ -1,4 +1,4 @@
-"""Throttling holds across workers (issue 11, finding 3): a real gunicorn with two worker
+"""Throttling holds across workers (docs/deploy.md): a real gunicorn with two worker
 processes, its throttle counters in Redis (CACHE_URL), N concurrent anonymous requests
 against a low limit; at most the limit may pass. With counters in each worker's memory
 (CACHE_URL unset) about twice the limit passed."""

@@ -1,4 +1,4 @@
-"""Email (issue 14, "password reset says an email went out, but none can"): the console
+"""Email (docs/deploy.md, "password reset says an email went out, but none can"): the console
 in development, SMTP from the environment in production."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ In the same run it times ``python -c pass`` (the interpreter's own start-up) and
 ``python -m engine verify`` of a one-game file (the engine's start-up), so that figures
 from a busy machine can be compared as ratios. The engine's bytecode is compiled first,
 as an installed package has it (``PYTHONDONTWRITEBYTECODE`` would otherwise make every
-run compile the engine again). The target (issue 12) is 2,000 games/s.
+run compile the engine again). The target (docs/performance.md) is 2,000 games/s.
 
 The distinct games take a while to generate (about a minute per thousand); they are kept
 in ``build/bench-verify/`` and reused.
@@ -40,7 +40,7 @@ from engine.bench import SEED, sample_games  # noqa: E402
 from engine.handwritten import as_players_write  # noqa: E402
 
 CACHE = ROOT / "build" / "bench-verify"
-TARGET = 2000  # games/s, issue 12
+TARGET = 2000  # games/s, docs/performance.md
 
 
 def written_games(distinct: int) -> list[str]:

@@ -7,7 +7,7 @@ Opt-in: the engine stays pure Python and every test runs on it; the compiled mod
 build artifacts (gitignored) that Python imports instead of the .py files beside them
 while they exist. mypyc ships with the pinned mypy and compiles modules that pass mypy
 --strict; it needs gcc and the Python headers. The modules compiled are those
-``python -m engine verify`` runs through (issue 12); the command line, the benchmarks and
+``python -m engine verify`` runs through (docs/performance.md); the command line, the benchmarks and
 the tools that only the app or the tests use stay Python.
 
 The modules share one C library, ``engine/native__mypyc*.so`` (``group_name``), kept

@@ -24,13 +24,13 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 HALL_SIZES = {"phone": (390, 844), "screen": (1920, 1080)}
-# issue 15: a refusal in Czech - a record with an illegal turn, entered by a director
+# a refusal in Czech - a record with an illegal turn, entered by a director
 REFUSED_RECORD = '[Variant "long"]\n\n1. 65: 24/18 24/18\n'
 DIRECTOR = ("director", "demo-director-1")
 STATS_PARTS = {
     "stats-chart": ("/games/{game}/?turn=20", "section.game-stats"),
     "stats-player": ("/players/1/", "section:has(#dice-heading)"),
-    # issue 15: the rating chart with its axes
+    # the rating chart with its axes
     "rating-chart": ("/players/1/", "figure.rating-chart"),
 }
 
@@ -113,18 +113,18 @@ def main() -> int:
                     target = OUT / f"{name}-{label}.png"
                     page.screenshot(path=str(target), full_page=False)
                     print(target.relative_to(ROOT))
-                # issue 16: the replay page's pip chart and a player's dice statistics
+                # the replay page's pip chart and a player's dice statistics
                 for name, (path, part) in STATS_PARTS.items():
                     page.goto(base + path.format(game=game))
                     target = OUT / f"{name}-{label}.png"
                     page.locator(part).screenshot(path=str(target))
                     print(target.relative_to(ROOT))
-                # issue 15: the bracket (SVG) and the hall view
+                # the bracket (SVG) and the hall view
                 page.goto(f"{base}/tournaments/{knockout}/")
                 target = OUT / f"bracket-{label}.png"
                 page.locator("section:has(#bracket-heading)").screenshot(path=str(target))
                 print(target.relative_to(ROOT))
-                # issue 15: a refusal in Czech, seen by a director
+                # a refusal in Czech, seen by a director
                 refusal(page, base, series, OUT / f"refusal-cs-{label}.png")
                 page.context.clear_cookies()
                 page.close()

@@ -1,5 +1,5 @@
 """How the app names the game's words in the reader's language: sides, variants,
-outcomes (the one result text, issue 15) and bracket stages. Pure text: no models, no
+outcomes (the one result text) and bracket stages. Pure text: no models, no
 engine, so that models, selectors, services and templates can all use it."""
 
 from __future__ import annotations

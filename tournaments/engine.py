@@ -5,6 +5,8 @@ change, this file is the only place in the app that follows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import (
     BLACK,
     WHITE,
@@ -27,6 +29,38 @@ from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
 from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
 from engine.variants import Variant as GameVariant
+
+
+def evaluator_of(variant: GameVariant) -> str | None:
+    """The name of the evaluator that judges the variant's games, None where there is
+    none (the variant declares it)."""
+    return variant.evaluator
+
+
+def analyse_record(record: str, *, ply: int = 0) -> dict[str, Any]:
+    """The evaluator's analysis of a game's record (its first game): ``white`` and
+    ``black`` as ``python -m engine analyse`` prints them, ``turns`` with each turn's
+    ``index``, ``turn``, ``side``, ``dice``, ``played``, ``best``, ``error``, ``luck``
+    (mp), ``mark`` (doubtful, bad, very_bad or None), ``forced``, ``equity`` (the mover's
+    equity after the play, mp) and ``best_position`` (JSON), and ``evaluator`` (the
+    weights' name, games and commit). Engine errors are raised (NoEvaluatorError too)."""
+    from engine.analysis import analyse_game, error_class
+    from engine.evaluator.net import load_net, net_path
+
+    done = analyse_game(record, ply=ply)
+    variant = variant_named(read_records(record)[0].variant)
+    assert variant.evaluator is not None  # analyse_game raised otherwise
+    header = load_net(net_path(variant.evaluator)).header
+    turns = [
+        t.to_json() | {
+            "index": t.index, "forced": t.forced, "mark": error_class(t.error_mp),
+            "equity": t.equity_after_mp, "best_position": t.best_position.to_json(),
+        } for t in done.turns
+    ]  # fmt: skip
+    name = f"{variant.evaluator} ({header.get('games', '?')} games, {header.get('commit', '')})"
+    return {"white": done.white.to_json(), "black": done.black.to_json(), "turns": turns,
+            "evaluator": name, "ply": done.ply}  # fmt: skip
+
 
 __all__ = [
     "BAR",
@@ -56,6 +90,8 @@ __all__ = [
     "RecordTooLargeError",
     "Replay",
     "Rules",
+    "analyse_record",
+    "evaluator_of",
     "outcome_for",
     "read_mat",
     "read_records",

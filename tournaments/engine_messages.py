@@ -1,4 +1,4 @@
-"""The engine's errors in the reader's language (issue 15).
+"""The engine's errors in the reader's language (docs/architecture.md).
 
 The engine stays free of Django: each of its errors carries a stable ``code``, the
 ``params`` its English text names, its ``rule`` id and its place (``game``, ``line``,

@@ -13,6 +13,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/", views.entries, name="entries"),
     path("tournaments/<int:pk>/do/<str:action>/", views.pair, name="pair"),
     path("tournaments/<int:pk>/print/", views.tournament_print, name="print"),
+    path("tournaments/<int:pk>/statistics/", views.tournament_statistics, name="statistics"),
     path("tournaments/<int:pk>/live/", live.tournament_live, name="live"),
     path("tournaments/<int:pk>/hall/", live.tournament_hall, name="hall"),
     path("series/<int:pk>/", views.series_detail, name="series"),
@@ -66,7 +67,7 @@ urlpatterns = [
     ),
     path("series/<int:pk>/upload/", jobs.records_upload, name="records_upload"),
     path("tournaments/<int:pk>/jobs/<str:kind>/", jobs.tournament_job, name="tournament_job"),
-    # dirB: rounds, scoresheets, printing (issue 14)
+    # dirB: rounds, scoresheets, printing (docs/director_rounds.md)
     path("tournaments/<int:pk>/round/", rounds.round_manage, name="round_last"),
     path("tournaments/<int:pk>/round/<int:number>/", rounds.round_manage, name="round_manage"),
     path("tournaments/<int:pk>/round/<int:number>/swap/", rounds.round_swap, name="round_swap"),

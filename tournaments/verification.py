@@ -1,4 +1,4 @@
-"""A game's verification note as data, said in the reader's language (issue 15).
+"""A game's verification note as data, said in the reader's language.
 
 ``Game.verification_note`` stores what the engine found as a ``code`` and its
 ``params`` (plain JSON), never as English text; :func:`verification_text` says it when it

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.errors import DiceError
+from engine.values import Value
 
 WHITE = 0
 BLACK = 1
@@ -67,104 +68,46 @@ def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
     return (a, a, a, a) if a == b else (a, b)
 
 
-# Plain classes, not dataclasses: importing ``dataclasses`` and building a dataclass were
-# most of ``python -m engine verify``'s start-up (issue 12). A variant and its rule ids
-# are declared once and never changed; two variants are the same only if they are one.
+# A variant and its rule ids are declared once (engine.values: keyword-only fields) and
+# never changed; two variants are the same only if they are one (eq=False).
 
 
-class RuleIds:
+class RuleIds(Value, kw_only=True):
     """The rule ids of RULES.md a variant's errors cite, by what went wrong."""
 
-    __slots__ = ("bear_off", "closed", "enter_first", "must_play", "turn_order")
-
-    def __init__(
-        self,
-        *,
-        turn_order: str,  # the wrong side moves (L2, S2, Z1)
-        closed: str,  # a landing on a closed point (L3, S3, Z4)
-        enter_first: str | None,  # a checker waits on the bar (S4, Z5)
-        bear_off: str,  # bearing off too early or with the wrong die (L7, S5, Z9)
-        must_play: str,  # fewer dice played than the roll allows (L6, S5, Z10)
-    ) -> None:
-        self.turn_order = turn_order
-        self.closed = closed
-        self.enter_first = enter_first
-        self.bear_off = bear_off
-        self.must_play = must_play
+    turn_order: str  # the wrong side moves (L2, S2, Z1)
+    closed: str  # a landing on a closed point (L3, S3, Z4)
+    enter_first: str | None  # a checker waits on the bar (S4, Z5)
+    bear_off: str  # bearing off too early or with the wrong die (L7, S5, Z9)
+    must_play: str  # fewer dice played than the roll allows (L6, S5, Z10)
 
 
-class Variant:
+class Variant(Value, kw_only=True, eq=False):
     """A game of the family, declared by the rules that make it different. A variant
     whose roll is more than two dice played at once overrides :meth:`roll_choices` and
     :meth:`roll_phases` (Lurč)."""
 
-    __slots__ = (
-        "block_rule",
-        "closed_at",
-        "cube",
-        "exact_bear_off",
-        "first_side",
-        "gammons",
-        "has_start",
-        "head",
-        "hits",
-        "koks",
-        "last_roll",
-        "lot_is_first_roll",
-        "mat_format",
-        "max_repeat",
-        "name",
-        "opp_map",
-        "rolls_again",
-        "rule_ids",
-        "start",
-        "title",
-    )
-
-    def __init__(
-        self,
-        *,
-        name: str,
-        title: str,
-        start: tuple[int, ...],
-        opp_map: tuple[tuple[int, ...], tuple[int, ...]],
-        rule_ids: RuleIds,
-        closed_at: int,  # opponent checkers that close a point: 1 (long nardy) or 2
-        hits: bool,  # a lone opponent checker can be hit (S3, Z4)
-        head: int,  # the head point limited by L4 (0: no head rule)
-        block_rule: bool,  # the six-point block rule L5
-        exact_bear_off: bool,  # Z9: no bearing off with a higher die
-        koks: bool,  # S6: the triple win exists
-        first_side: int,  # who moves first in a game: the colour the starter takes (L12)
-        lot_is_first_roll: bool,  # S2: the opening lot is white's first roll (no doubles)
-        gammons: bool = True,  # a win can be a mars (L8); Z11: a Lurč win is one point
-        cube: bool = False,  # the doubling cube may be used (S7)
-        last_roll: bool = False,  # the option of L10 applies (black's last roll)
-        has_start: bool = False,  # Z1: checkers wait off the board before they enter
-        rolls_again: bool = False,  # Z7, Z8: a double is a paš with another roll after it
-        max_repeat: int = 4,  # the most times one written move may repeat: ``24/18(4)``
-        mat_format: bool = False,  # GNU Backgammon's .mat files hold this game
-    ) -> None:
-        self.name = name
-        self.title = title
-        self.start = start
-        self.opp_map = opp_map
-        self.rule_ids = rule_ids
-        self.closed_at = closed_at
-        self.hits = hits
-        self.head = head
-        self.block_rule = block_rule
-        self.exact_bear_off = exact_bear_off
-        self.koks = koks
-        self.first_side = first_side
-        self.lot_is_first_roll = lot_is_first_roll
-        self.gammons = gammons
-        self.cube = cube
-        self.last_roll = last_roll
-        self.has_start = has_start
-        self.rolls_again = rolls_again
-        self.max_repeat = max_repeat
-        self.mat_format = mat_format
+    name: str
+    title: str
+    start: tuple[int, ...]
+    opp_map: tuple[tuple[int, ...], tuple[int, ...]]
+    rule_ids: RuleIds
+    closed_at: int  # opponent checkers that close a point: 1 (long nardy) or 2
+    hits: bool  # a lone opponent checker can be hit (S3, Z4)
+    head: int  # the head point limited by L4 (0: no head rule)
+    block_rule: bool  # the six-point block rule L5
+    exact_bear_off: bool  # Z9: no bearing off with a higher die
+    koks: bool  # S6: the triple win exists
+    first_side: int  # who moves first in a game: the colour the starter takes (L12)
+    lot_is_first_roll: bool  # S2: the opening lot is white's first roll (no doubles)
+    gammons: bool = True  # a win can be a mars (L8); Z11: a Lurč win is one point
+    cube: bool = False  # the doubling cube may be used (S7)
+    last_roll: bool = False  # the option of L10 applies (black's last roll)
+    has_start: bool = False  # Z1: checkers wait off the board before they enter
+    rolls_again: bool = False  # Z7, Z8: a double is a paš with another roll after it
+    max_repeat: int = 4  # the most times one written move may repeat: ``24/18(4)``
+    mat_format: bool = False  # GNU Backgammon's .mat files hold this game
+    evaluator: str | None = None  # the weights of engine/evaluator/ (None: no analysis)
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"

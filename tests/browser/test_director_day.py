@@ -1,5 +1,5 @@
 """A club director's whole day through the pages only, in headless Chromium, as a
-director who is not a superuser (issue 14): create a short-backgammon tournament with the
+director who is not a superuser: create a short-backgammon tournament with the
 cube, add a co-director, register players (a name typed again is offered as the existing
 player), invite a player who claims the profile with a new login, pair, enter a series'
 scoresheet, a player submits a result and the opponent confirms, correct a round-1 result

@@ -1,4 +1,4 @@
-"""Live pages, the bracket and the hall view in headless Chromium (issue 15): a spectator's
+"""Live pages, the bracket and the hall view in headless Chromium (docs/live.md): a spectator's
 page follows a result entered by a director in another session; a bracket box lights up
 its players' paths on focus and hover; at 390 px the bracket and the hall view do not
 widen the page (only the bracket's own container scrolls, and says so)."""

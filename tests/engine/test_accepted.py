@@ -1,4 +1,4 @@
-"""The ``accepted`` action (NOTATION 1, issue 10): an irregular turn the opponent
+"""The ``accepted`` action (NOTATION 1, docs/notation.md): an irregular turn the opponent
 accepted as played. Only the physical checks stay for that turn; dice use, must-play,
 the head (L4), the block (L5) and the bearing-off rules (L7, Z9) are waived."""
 

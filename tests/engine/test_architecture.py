@@ -1,4 +1,4 @@
-"""The engine's structure (issue 13): no import cycle, no import hidden in a function to
+"""The engine's structure (docs/architecture.md): no import cycle, no import hidden in a function to
 dodge one, and no code outside the variant modules that tells variants apart by name."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 
 # The command line imports other commands' modules when they run, to keep ``verify``'s
-# start-up small (issue 12): no engine module imports engine.__main__, so an import
+# start-up small (docs/performance.md): no engine module imports engine.__main__, so an import
 # inside one of its functions cannot hide a cycle (the graph above includes them).
 LAZY_IMPORTS = {"engine.__main__"}
 

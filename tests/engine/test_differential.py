@@ -1,4 +1,4 @@
-"""Differential property test (issue 13): for random legal games and for the same games
+"""Differential property test (docs/architecture.md): for random legal games and for the same games
 with one thing changed in the record, the three doors to the rules agree.
 
 - ``verify`` (the fast path, no positions kept) and ``replay`` (every position kept) give

@@ -1,5 +1,5 @@
 """Every error the engine gives has its own code and the parameters its text names
-(issue 13, issue 15): the app translates an error by its code, so two different
+(STYLE 13, docs/architecture.md): the app translates an error by its code, so two different
 messages must not share one, and every value the English text shows must be in
 ``params`` for the translation to show it too.
 

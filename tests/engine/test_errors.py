@@ -1,4 +1,4 @@
-"""One error family (issue 13, STYLE 13): every engine error carries a code, its
+"""One error family (STYLE 13, docs/architecture.md): every engine error carries a code, its
 parameters, its rule id and its place beside the unchanged English text, so that the
 app can translate it."""
 

@@ -1,4 +1,4 @@
-"""Hostile records (issue 11): the reader is linear in its input, refuses what is over
+"""Hostile records (engine/limits.py): the reader is linear in its input, refuses what is over
 its limits with :class:`RecordTooLargeError` naming the limit, reads numbers as ASCII
 digits only, and lets nothing but an EngineError escape. The command line has no size
 limit but reads a file as a stream, so a large file verifies with bounded memory."""

@@ -146,7 +146,7 @@ def test_property_every_listed_lurc_turn_re_verifies_and_checkers_are_conserved(
         assert again.position == turn.position
 
 
-# Z7 and Z8 as amended (issue 10) -------------------------------------------
+# Z7 and Z8 with their decisions (docs/rules.md) -------------------------------------------
 
 # white bridges on black's 19, 17, 15, 13 and 11: no 5 can be played from black's route
 BLOCKED_FIVES = {"18": 2, "20": 2, "22": 2, "24": 2, "2": 2}

@@ -1,13 +1,17 @@
-"""The engine's values are plain classes, not dataclasses (``python -m engine verify``'s
-start-up, issue 12): they still compare, hash and show by their fields."""
+"""The engine's values are declared once on engine.values.Value, not as dataclasses
+(``python -m engine verify``'s start-up, docs/performance.md): they compare, hash and show
+by their fields."""
 
 from __future__ import annotations
 
 import inspect
 
+import pytest
+
 from engine import GameRecord, Outcome, Position, Rules, read_records
 from engine.limits import DEFAULT_LIMITS, LIMIT_NAMES, UNLIMITED, ReadLimits
 from engine.position import Cube
+from engine.variants import Variant, variant_named
 
 
 def test_equal_fields_make_equal_values_with_one_hash() -> None:
@@ -46,3 +50,22 @@ def test_the_limit_names_are_the_arguments_of_read_limits() -> None:
     assert repr(UNLIMITED) == (
         "ReadLimits(max_record_chars=None, max_tags=None, max_line_chars=None, max_games=None)"
     )
+
+
+def test_fields_are_declared_once_and_slotted() -> None:
+    assert Position._fields == ("variant", "turn", "white", "black", "cube")
+    assert tuple(inspect.signature(Rules).parameters) == Rules._fields
+    start = Position.start("long")
+    assert not hasattr(start, "__dict__")
+    with pytest.raises(AttributeError):
+        start.colour = 1  # type: ignore[attr-defined]
+
+
+def test_a_variant_is_keyword_only_and_equal_only_to_itself() -> None:
+    long = variant_named("long")
+    fields = {name: getattr(long, name) for name in long._fields}
+    again = Variant(**fields)
+    assert again.head == 24 and again.rule_ids == long.rule_ids
+    assert again != long and long == variant_named("long") and repr(long) == "<Variant long>"
+    with pytest.raises(TypeError):
+        Variant(*fields.values())  # type: ignore[call-arg]

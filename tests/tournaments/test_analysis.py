@@ -60,7 +60,7 @@ def printed_by_gnubg(record: str, tmp: Path) -> str:
     ).stdout  # fmt: skip
 
 
-@pytest.mark.skipif(gnubg_path() is None, reason="GNU Backgammon (gnubg) is not installed")
+@pytest.mark.gnubg  # skipped without gnubg, or stops the run (tests/conftest.py)
 def test_analyse_action_stores_gnubgs_error_and_luck_rates(client: Client, tmp_path: Path):
     boss, game = short_game()
     client.force_login(boss)
@@ -103,3 +103,32 @@ def test_only_directors_analyse(client: Client):
     _, game = short_game()
     client.force_login(director("someone-else"))
     assert client.post(reverse("tournaments:game_analyse", args=[game.pk])).status_code == 403
+
+
+@pytest.mark.skipif(gnubg_path() is None, reason="GNU Backgammon (gnubg) is not installed")
+def test_director_analyses_a_whole_tournament_again(client: Client):
+    boss, game = short_game()
+    client.force_login(boss)
+    t = game.series.tournament
+    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Analyse every game again" in page.content.decode()
+    url = reverse("tournaments:tournament_job", args=[t.pk, "games_analyse"])
+    response = client.post(url, HTTP_ACCEPT_LANGUAGE="cs")
+    job = Job.objects.get()
+    assert response.status_code == 302 and job.status == JobStatus.DONE, job.error
+    assert job.result["analysed"] == 1 and job.result["failed"] == 0
+    assert GameAnalysis.objects.get(game=game).source == "gnubg"
+    shown = client.get(reverse("tournaments:job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="cs")
+    assert "1 partií analyzováno" in shown.content.decode()
+
+
+def test_nothing_to_analyse_a_variant_with_no_analyser(client: Client, settings):
+    settings.GNUBG = "/nonexistent/gnubg"  # short backgammon without gnubg: nobody
+    boss, game = short_game()
+    client.force_login(boss)
+    t = game.series.tournament
+    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Analyse every game again" not in page.content.decode()
+    url = reverse("tournaments:tournament_job", args=[t.pk, "games_analyse"])
+    assert client.post(url).status_code == 404
+    assert not Job.objects.exists()

@@ -1,4 +1,4 @@
-"""Issue 11, finding 2: the whole API fed with data that does NOT fit its schema
+"""The whole API fed with data that does NOT fit its schema
 (schemathesis' negative mode: wrong types, out-of-range numbers, missing or extra fields,
 malformed bodies and query strings), as an anonymous visitor, a player and the director:
 every answer is a 4xx or a success, never a server error."""

@@ -1,4 +1,4 @@
-"""Issue 14 through the API: a plain user who directs the tournament registers players
+"""A director's people through the API: a plain user who directs the tournament registers players
 (warned of similar names), removes, withdraws and reinstates them, adds co-directors
 and pairs kept apart, and invites a player who claims the profile; ``?event_format=``."""
 

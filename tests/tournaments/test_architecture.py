@@ -59,6 +59,35 @@ def test_selectors_do_not_call_services() -> None:
     assert found == [], "selectors read; move the read into selectors/ instead"
 
 
+def test_services_do_not_stand_on_management_commands() -> None:
+    """Issue 25 finding 3: services imported the record-file helpers from
+    tournaments/management/ (tqdm, BaseCommand); the commands call the services."""
+    below = ("tournaments.management", "tqdm", "django.core.management")
+    found = [
+        _where(path, line, module)
+        for folder in ("services", "selectors", "jobs", "api", "views")
+        for path in sorted((APP / folder).rglob("*.py"))
+        for line, module in _imports(path)
+        if module.startswith(below)
+    ]
+    assert found == [], "put what a service needs in services/; commands call it"
+
+
+def test_no_module_re_exports_names_that_moved() -> None:
+    """A name lives in one module and is imported from there: no "still importable from
+    here" shims (``from x import y as y``) in the app."""
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno} re-exports {alias.name}"
+        for path in sorted(APP.rglob("*.py"))
+        if path != DOOR  # the engine's one door re-exports by design
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.asname == alias.name
+    ]
+    assert found == [], "import the name from the module that defines it"
+
+
 def test_tests_share_helpers_through_conftest_and_helpers_modules() -> None:
     found = [
         _where(path, line, module)
@@ -91,7 +120,7 @@ def _name_comparisons(root: Path, suffixes: set[str]) -> Iterator[str]:
 
 
 def test_no_template_script_or_app_module_compares_variant_names() -> None:
-    """Issue 13: what differs between variants is declared data (the engine's
+    """What differs between variants is declared data (the engine's
     ``Variant`` and rule options, the labels of tournaments/rule_options.py), so a new
     variant needs no change in a template, a script or a service."""
     found = [

@@ -1,4 +1,4 @@
-"""Issue 10, finding 8: the archive import trusts nothing in its file. Each bad archive is
+"""The archive import trusts nothing in its file. Each bad archive is
 refused through both doors (the import_tournament command and /api/tournaments/import/),
 with its place named, and changes nothing."""
 

@@ -1,4 +1,4 @@
-"""The bracket drawn as SVG, the live endpoint (ETag/304) and the hall view (issue 15):
+"""The bracket drawn as SVG, the live endpoint (ETag/304) and the hall view (docs/live.md):
 the layout as a pure function, then through the pages."""
 
 from __future__ import annotations

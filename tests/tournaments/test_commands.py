@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from io import StringIO
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -269,6 +270,27 @@ def test_import_records_refuses_a_bad_file_and_changes_nothing(demo: str, tmp_pa
     assert counts() == before
     series.refresh_from_db()
     assert series.status == SeriesStatus.SCHEDULED
+
+
+@pytest.mark.django_db
+def test_import_records_reads_within_the_record_limits_as_every_upload(
+    demo: str, tmp_path: Path, settings: Any
+) -> None:
+    """Issue 25 finding 3: the command read with no limits and its own loop; it reads as
+    the uploads do (services/record_files.py, records_read): over a limit, nothing is
+    entered, with the upload's own words."""
+    settings.NARDY_RECORD_LIMITS = {"max_games": 1}
+    series = podzim_series(3, 3)
+    assert series.player1 is not None and series.player2 is not None
+    one = a_record(series.player1.name, series.player2.name, seed=6)
+    path = tmp_path / "two.nrd"
+    path.write_text(one + "\n" + one, encoding="utf-8")
+    before = counts()
+
+    with pytest.raises(CommandError, match="the record is over the limit max_games = 1"):
+        run("import_records", str(series.pk), str(path))
+
+    assert counts() == before
 
 
 @pytest.mark.django_db

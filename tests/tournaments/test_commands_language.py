@@ -1,4 +1,4 @@
-"""Issue 15: import_tournament, export_tournament, recompute and import_records speak the
+"""import_tournament, export_tournament, recompute and import_records speak the
 command's language (the active one: settings.LANGUAGE_CODE, Czech, unless told
 otherwise), their summaries, status words, path lines and refusals alike. Each command
 runs as a user runs it, through call_command, in Czech and in English: the English says

@@ -1,4 +1,4 @@
-"""The demo loader says its refusals in the command's language (issue 15): Django runs
+"""The demo loader says its refusals in the command's language: Django runs
 a command in the active language (settings.LANGUAGE_CODE, Czech, unless told otherwise),
 as every command of this app; the demo's broken files are refused in Czech or English."""
 

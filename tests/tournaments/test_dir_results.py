@@ -1,4 +1,4 @@
-"""Issue 14, part B - results: the whole scoresheet in one form (all or nothing), submitted
+"""Results (docs/director_rounds.md): the whole scoresheet in one form (all or nothing), submitted
 results on the series page, the rejection note for the submitter, the count of waiting
 confirmations in the header, warnings before a correction, the audit trail, printing and
 downloads; pages and API, as a director who is not a superuser."""

@@ -1,4 +1,4 @@
-"""Issue 14, part B - rounds: a director who is not a superuser deletes or re-pairs a round
+"""Rounds (docs/director_rounds.md): a director who is not a superuser deletes or re-pairs a round
 before any result (after a confirmation), swaps players or moves the bye with the
 pairing's checks shown as warnings, and chooses who starts game 1; through the pages and
 the API alike."""

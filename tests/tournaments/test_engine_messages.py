@@ -1,5 +1,5 @@
 """The app says the engine's errors, pairing reasons, bracket stages and results in the
-reader's language (issue 15): one table per kind of text, with named parameters, and a
+reader's language (docs/architecture.md): one table per kind of text, with named parameters, and a
 test that fails when the engine declares a code the table lacks. No database."""
 
 from __future__ import annotations

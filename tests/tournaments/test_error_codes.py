@@ -1,4 +1,4 @@
-"""Every refusal of the app is translatable and carries a code (issue 15).
+"""Every refusal of the app is translatable and carries a code.
 
 An AST scan of tournaments/: each construction of the application's errors
 (ResultError, PermissionDenied, Conflict, SheetRowError, JobError, Refused,

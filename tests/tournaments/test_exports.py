@@ -25,9 +25,10 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import tournament_archive
-from tournaments.services.imports import players_import_csv, tournament_import
+from tournaments.services.imports import players_import_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -246,7 +247,7 @@ def normalised(archive: dict[str, Any]) -> dict[str, Any]:
 
 
 def imported(after: dict[str, Any], by: str | None = None) -> dict[str, Any]:
-    """An archive of an imported tournament, its attribution (issue 10/8) checked and put
+    """An archive of an imported tournament, its attribution checked and put
     back as exported: a correction is the importing user's, its author kept as text."""
     fixed = after["series"][1]["games"][0]["corrections"][0]
     assert fixed["by"] == by

@@ -1,4 +1,4 @@
-"""Issue 15: a favicon, so that no page makes a 404 for it."""
+"""A favicon, so that no page makes a 404 for it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11: hostile CSV and JSON through the import endpoints never make a 5xx (property
+"""Hostile CSV and JSON through the import endpoints never make a 5xx (property
 tests with hypothesis: random unicode, NUL bytes, formula prefixes, huge fields, wrong
 columns, JSON of any shape)."""
 

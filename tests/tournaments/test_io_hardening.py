@@ -1,4 +1,4 @@
-"""Issue 11: the file doors under hostile input. CSV cells that a spreadsheet would run
+"""The file doors under hostile input. CSV cells that a spreadsheet would run
 (finding 6), uploads over the size limit (finding 1), bodies that are not objects, NUL
 bytes and non-UTF-8 files (finding 2), and 10,000 players imported in bulk (finding 8)."""
 

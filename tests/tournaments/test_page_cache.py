@@ -1,4 +1,4 @@
-"""Cached pages are never stale (tournaments/caching.py, generations.py,
+"""Cached pages are never stale (tournaments/caching/,
 docs/performance.md).
 
 Every page and API read here is first fetched through app server A, then a result is
@@ -30,9 +30,9 @@ from django.utils import translation
 
 from tests.tournaments.helpers import ahead_of_the_clock
 from tests.tournaments.pages_data import director, round_robin
-from tournaments.generations import read_through, tournament_gen
+from tournaments.caching.generations import read_through, tournament_gen
+from tournaments.caching.versions import tournament_version
 from tournaments.models import Club, Game, Player, Series, Tournament
-from tournaments.selectors.versions import tournament_version
 from tournaments.services.directing import tournament_update
 from tournaments.services.people import player_update
 from tournaments.services.results import game_correct
@@ -391,7 +391,7 @@ def test_cache_renew_after_a_restore_leaves_no_page_cached_before_it() -> None:
     assert "Renamed Player" not in after["/api/players/"]
 
 
-# --- writes outside the results: names shown on cached pages (issue 12) ---
+# --- writes outside the results: names shown on cached pages (docs/performance.md) ---
 
 
 def _admin_post(client: Client, url: str, **changes: object) -> None:
@@ -535,7 +535,7 @@ def test_a_player_renamed_shows_at_once_on_every_page_showing_the_name(door: str
             assert old not in page, path
 
 
-# --- once a transaction (generations.py): one bump, never a lost one ---
+# --- once a transaction (caching/generations.py): one bump, never a lost one ---
 
 
 class Undone(Exception):

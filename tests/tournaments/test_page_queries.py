@@ -26,7 +26,7 @@ from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
 
-# The anonymous page with nothing cached: the tournament and its version (page_cache),
+# The anonymous page with nothing cached: the tournament and its version (caching/pages.py),
 # then the body: series rows, rounds, standings (entries, closed series, games), and
 # the format's own reads (a Swiss' first colours; a bracket's seeding and names).
 PAGE_QUERIES = {"swiss": 9, "round_robin": 8, "double_elimination": 12}

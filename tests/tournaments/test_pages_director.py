@@ -160,7 +160,7 @@ def test_correction_with_a_reason(client: Client) -> None:
             "version": game.version}  # fmt: skip
     response = client.post(url, base | {"reason": ""}, **EN)
     assert response.status_code == 400 and 'id="id_reason_error"' in response.content.decode()
-    # round 2 is paired: the page warns and asks for a confirmation (issue 14)
+    # round 2 is paired: the page warns and asks for a confirmation (docs/director_rounds.md)
     response = client.post(url, base | {"reason": "wrong winner on the sheet", "confirmed": "1"})
     assert response.status_code == 302
     game.refresh_from_db()
@@ -211,7 +211,7 @@ def test_language_switch_to_english(client: Client) -> None:
 
 
 def test_the_director_swaps_two_players_before_the_round_starts(client: Client) -> None:
-    """Issue 4: a director may swap players between two series of a round before they
+    """A director may swap players between two series of a round before they
     start; a started series cannot change."""
     from tournaments.services.pairings import round_generate
 

@@ -1,5 +1,5 @@
 """The game page marks an irregular turn the opponent accepted (NOTATION 1, ``accepted``;
-issue 10): a visible mark and a translatable text in the move list and the turn info."""
+docs/notation.md): a visible mark and a translatable text in the move list and the turn info."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14, a director's people through the pages, as a plain user who directs the
+"""A director's people (docs/director_rounds.md) through the pages, as a plain user who directs the
 tournament (not a superuser): the player search, the similar-name warning, removing,
 withdrawing and reinstating entries after a confirmation, co-directors, pairs kept apart,
 invitations claimed through the mail, password reset through the mail."""

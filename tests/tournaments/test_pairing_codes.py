@@ -1,4 +1,4 @@
-"""Every refusal of the pairing algorithms has a code the app can say in Czech (issue 15).
+"""Every refusal of the pairing algorithms has a code the app can say in Czech.
 
 tournaments/pairing stays free of Django: its ``PairingError`` carries an English text,
 a ``code`` and ``params``; tournaments/services/errors.py (``PAIRING_MESSAGES``,

@@ -12,10 +12,10 @@ import pytest
 from django.utils import translation
 
 from tournaments.models import Entry, Player, ProhibitedPair, Series, SeriesStatus, Tournament
+from tournaments.selectors.brackets import bracket_of
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import (
     bracket_create,
-    bracket_of,
     entry_late,
     entry_withdraw,
     round_generate,

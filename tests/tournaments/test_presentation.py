@@ -1,4 +1,4 @@
-"""Issue 15's small things: the pip counts on the board say what they are, and the rating
+"""Small things of the pages: the pip counts on the board say what they are, and the rating
 chart has values, dates and a focusable point per rated series."""
 
 from __future__ import annotations

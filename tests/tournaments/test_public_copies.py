@@ -1,4 +1,4 @@
-"""Whole responses for anonymous visitors and conditional GET (tournaments/page_cache.py):
+"""Whole responses for anonymous visitors and conditional GET (tournaments/caching/pages.py):
 one query and one cache read when warm, 304 for an unchanged page, gzip from cached bytes,
 no CSRF token and no cookie on a public page (the language switch needs none), and
 nothing shared with signed-in users."""
@@ -14,8 +14,8 @@ from django.core.cache import cache, caches
 from django.test import Client
 
 from tests.tournaments.pages_data import director, round_robin
+from tournaments.caching.pages import PLACEHOLDER
 from tournaments.models import Game, Player, Series, Tournament
-from tournaments.page_cache import PLACEHOLDER
 from tournaments.services.results import game_correct
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +148,7 @@ def test_a_page_that_renders_a_token_gets_each_visitors_own_from_the_stored_part
     from django.middleware.csrf import _unmask_cipher_token  # type: ignore[attr-defined]
     from django.test import RequestFactory
 
-    from tournaments.page_cache import _serve, _store
+    from tournaments.caching.pages import _serve, _store
 
     html = f"<p>before</p><input value='{PLACEHOLDER}'><p>after</p>" * 20
     stored = _store(HttpResponse(html))

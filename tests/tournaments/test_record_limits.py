@@ -1,4 +1,4 @@
-"""Issue 11, finding 1 at the app's doors: a record over one of the reader's limits
+"""The read limits at the app's doors (docs/notation.md): a record over one of the reader's limits
 (settings.NARDY_RECORD_LIMITS, the engine's ReadLimits) is a 413 naming the limit on the
 API, a form error on the pages, never a 500 or a hang; nothing is stored."""
 

@@ -1,4 +1,4 @@
-"""The catalogue check of issue 15: a Czech page shows no refusal left in English.
+"""The catalogue check: a Czech page shows no refusal left in English.
 
 Refusals are collected from hostile input (tests/tournaments/refusal_corpus.py: records,
 positions, dice, rule options, .mat files, limits) and rendered as the app shows them, in

@@ -1,4 +1,4 @@
-"""The same refusal through each door, in Czech and in English (issue 15): a page, the
+"""The same refusal through each door, in Czech and in English: a page, the
 API (Accept-Language) and a management command say it in the asked language, with the
 same code and params; words inside it (a status, a tournament format) are translated
 too, never left in English inside a Czech sentence."""

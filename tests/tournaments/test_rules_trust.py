@@ -1,4 +1,4 @@
-"""Issue 10 (results): one set of result rules, from the engine to every door. Each
+"""One set of result rules, from the engine to every door. Each
 finding is tested through the page where it was found; the doors must agree (RULES S2,
 S6, S7, L8, L10, L12, Z1, Z11)."""
 
@@ -214,7 +214,7 @@ def test_short_backgammon_rules_summary_lists_no_block_rule(client, boss):
     assert "six-point block" not in html and "koks" in html
 
 
-# issue 11: hostile numbers; the record is verified before the lock ------------------
+# hostile numbers (docs/deploy.md); the record is verified before the lock ------------------
 
 
 @pytest.mark.parametrize("number", ["-1", "0", "99999999999"])

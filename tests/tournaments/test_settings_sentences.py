@@ -1,10 +1,9 @@
 """The rules box of a tournament page says each game's rules in sentences that come from
 data (tournaments/rule_options.py: the variant's declared facts and the settings its game
-has), not from a template that tells variants apart by name (issue 13)."""
+has), not from a template that tells variants apart by name (STYLE 15)."""
 
 from __future__ import annotations
 
-import copy
 import datetime
 import html
 from typing import Any
@@ -123,8 +122,9 @@ def test_every_tournament_option_has_a_sentence() -> None:
 def test_a_new_variant_is_said_from_what_it_declares(monkeypatch: pytest.MonkeyPatch) -> None:
     """A variant the app has never seen - Lurč's facts with the cube - gets its sentences
     from its declaration, with no template or label change."""
-    new = copy.copy(variant_named("lurc"))  # a plain slotted class: a copy, then changed
-    new.name, new.cube = "new", True
+    lurc = variant_named("lurc")  # a frozen value (engine.values): made anew with changes
+    fields: dict[str, Any] = {name: getattr(lurc, name) for name in lurc._fields}
+    new = type(lurc)(**{**fields, "name": "new", "cube": True})
     monkeypatch.setattr(rule_options, "variant_named", lambda name: new)
     with translation.override("en"):
         said = rule_sentences(Tournament(variant="lurc", cube=True))

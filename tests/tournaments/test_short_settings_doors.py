@@ -1,5 +1,5 @@
-"""Issue 10 (short-backgammon settings reach every door) and issue 11 (names cleaned at
-every door): the API creates and shows a tournament's cube and opening roll, and locks
+"""Short-backgammon settings reach every door (S2, S7), and names are cleaned at every
+door: the API creates and shows a tournament's cube and opening roll, and locks
 the opening roll once series are paired (S2: it decides which records are legal); the
 players CSV import refuses invisible characters in names as the other doors do."""
 

@@ -193,6 +193,43 @@ def test_player_page_and_api_count_only_visible_tournaments(client: Client):
 
 
 @pytest.mark.django_db
+def test_tournament_statistics_page_shows_the_apis_figures(client: Client):
+    """The tournament's statistics page (issue: dice figures only in the API): a row per
+    recorded player with the API's figures, all dice together, linked from the
+    tournament page, in Czech and English, and hidden with the tournament."""
+    t, _game = _with_long_fixture()
+    url = reverse("tournaments:statistics", args=[t.pk])
+    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert f'href="{url}"' in page.content.decode()
+    text = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    rows = APIClient().get(f"/api/tournaments/{t.pk}/stats/").json()
+    assert len(rows) == 2
+    for row in rows:
+        cells = text.split(f">{row['name']}</bdi>", 1)[1].split("</tr>", 1)[0]
+        assert f"<td>{row['games']}</td>" in cells
+        assert f"<td>{row['stats']['pips_rolled']}</td>" in cells
+        assert f"<td>{row['stats']['rolls']}</td>" in cells
+    assert "Over 1 recorded game." in text  # both players' rolls, one game
+    assert f"<strong>{23 + 45}</strong>" in text  # pips rolled, all dice together
+    czech = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "Statistiky" in czech and "Statistics" not in czech
+    expected = rows[0]["stats"]["pips_expected"]
+    assert f"{expected:.1f}".replace(".", ",") in czech
+    Tournament.objects.filter(pk=t.pk).update(published=False)
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_tournament_statistics_page_without_records_says_so(client: Client):
+    t = round_robin(4)
+    Game.objects.filter(series__tournament=t).update(record="")
+    text = client.get(
+        reverse("tournaments:statistics", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "No game of this tournament has a record yet" in text
+
+
+@pytest.mark.django_db
 def test_stats_api_errors_are_clear_4xx():
     api = APIClient()
     assert api.get("/api/players/999999/stats/").status_code == 404

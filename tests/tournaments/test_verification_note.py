@@ -1,4 +1,4 @@
-"""A game's verification note is data, said in the reader's language (issue 15).
+"""A game's verification note is data, said in the reader's language.
 
 ``Game.verification_note`` holds a code and params (tournaments/verification.py); the
 game page's badge, the API, the archive and the commands say it in the language of

@@ -1,4 +1,4 @@
-"""Issue 10, finding 4: every door writes through the services, which hold the
+"""Every door (docs/architecture.md) writes through the services, which hold the
 invariants. What may not change once a round is paired (the game, the format, the
 scoring, the series' length, the rule options) is refused by the API (400), the settings
 page (a form error) and the admin's change form alike; a tournament's name, dates and

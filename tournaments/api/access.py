@@ -14,9 +14,14 @@ from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from tournaments.models import Tournament
-from tournaments.selectors.access import is_staff, may_create_tournaments, visible_tournaments
+from tournaments.selectors.access import (
+    User,
+    is_director,
+    is_staff,
+    may_create_tournaments,
+    visible_tournaments,
+)
 from tournaments.services.errors import PermissionDenied
-from tournaments.services.results import User, is_director
 
 
 def require_director(user: User | None, tournament: Tournament) -> None:

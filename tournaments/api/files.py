@@ -34,6 +34,7 @@ from tournaments.api.views import ERRORS
 from tournaments.engine_messages import engine_text
 from tournaments.models import Game, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
+from tournaments.services.archives import tournament_import
 from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.exports import (
@@ -44,12 +45,8 @@ from tournaments.services.exports import (
     tournament_archive,
     tournament_nrd,
 )
-from tournaments.services.imports import (
-    players_import_csv,
-    records_upload,
-    tournament_import,
-    upload_text,
-)
+from tournaments.services.imports import players_import_csv, records_upload, upload_text
+from tournaments.services.json_input import json_read
 
 
 class TextRenderer(BaseRenderer):
@@ -240,10 +237,6 @@ class _Upload(ServiceErrorsMixin, APIView):
             )
         if isinstance(exc, RequestDataTooBig):
             return self.handle_exception(UploadTooLarge(_body_limit(self.request)))
-        if isinstance(exc, RecursionError):  # JSON nested thousands of levels deep
-            exc = ResultError(
-                gettext("the JSON is nested too deeply"), code="json-too-deep", field="file"
-            )
         return super().handle_exception(exc)
 
 
@@ -349,15 +342,7 @@ class TournamentImport(_Upload):
                 code="may-not-import-tournament",
             )
         if request.FILES.get("file") is not None:
-            try:
-                archive = json.loads(upload_text(_uploaded_text(request, "file")))
-            except json.JSONDecodeError as exc:
-                raise ResultError(
-                    gettext("the file is not JSON: %(reason)s"),
-                    code="not-json",
-                    params={"reason": str(exc)},
-                    field="file",
-                ) from None
+            archive = json_read(_uploaded_text(request, "file"))
         else:
             archive = request.data
         result = tournament_import(archive=archive, by=request.user, trusted=is_staff(request.user))
@@ -429,6 +414,7 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
     # DRF's ObtainAuthToken has no throttle; password guessing gets its own low rate
     throttle_classes = [AnonThrottle, ScopedThrottle]
     throttle_scope = "token"
+    parser_classes = [FormParser, MultiPartParser, ObjectJSONParser]
 
     @extend_schema(
         request=s.TokenInput,

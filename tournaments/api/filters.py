@@ -74,7 +74,7 @@ class SubmissionFilter(django_filters.FilterSet):
 
 class TournamentFilter(django_filters.FilterSet):
     """``event_format``, not ``format``: DRF reads ``?format=`` as the output format (and
-    answered 404 for "swiss"), issue 14."""
+    answered 404 for "swiss")."""
 
     event_format = django_filters.ChoiceFilter(field_name="format", choices=Format.choices)
 

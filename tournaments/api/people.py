@@ -1,5 +1,5 @@
 # mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
-"""The API of a director's people (issue 14), the same actions as the pages
+"""The API of a director's people (docs/api.md), the same actions as the pages
 (tournaments/views/people.py) under the same rules: entries (register, remove before
 pairing, withdraw, reinstate), co-directors, pairs kept apart, invitations; and the
 accent-insensitive player search. Everything goes through tournaments/services."""

@@ -1,5 +1,5 @@
 # mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
-"""The API of the directors' round and series pages (issue 14, part B): delete or re-pair
+"""The API of the directors' round and series pages (docs/director_rounds.md): delete or re-pair
 a round, swap two players (or move the bye) with the pairing's warnings, choose who
 starts game 1, enter a whole scoresheet, the warnings before a correction, the audit
 trail, a user's submissions and the count of waiting confirmations. Same permissions as

@@ -37,10 +37,19 @@ class PlayerSerializer(serializers.ModelSerializer):
         source="club.name", read_only=True, default=None, allow_null=True
     )
     rating = serializers.FloatField(min_value=1, max_value=10000, required=False)
+    start_rating = serializers.FloatField(
+        min_value=1,
+        max_value=10000,
+        required=False,
+        help_text="where the rating history starts; setting it replays the history",
+    )
 
     class Meta:
         model = Player
-        fields = ["id", "name", "club", "club_name", "country", "rating", "experience", "active"]
+        fields = [
+            "id", "name", "club", "club_name", "country", "rating", "start_rating",
+            "experience", "active",
+        ]  # fmt: skip
         read_only_fields = ["experience"]
 
 

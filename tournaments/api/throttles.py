@@ -5,7 +5,13 @@ DRF's throttles keep each client's recent request times in the cache (Redis in
 production, CACHE_URL) but read them and write them back in two steps: two workers can
 both read 19 of 20 and both let a request through (measured: 21 of a limit of 20). Here
 one client's check runs under a lock taken with ``cache.add``, which is atomic in Redis
-and in the local memory cache, so the window and the rates stay DRF's own."""
+and in the local memory cache, so the window and the rates stay DRF's own.
+
+When the cache server fails, a throttle lets the request through (fails open) and the
+failure is logged once a minute with the cache's others (tournaments/caching/shared.py):
+refusing every request would take the API down with the cache, and what the throttles
+guard stays guarded elsewhere (passwords by django-axes, in the database; uploads by
+their size limits). docs/caching.md."""
 
 from __future__ import annotations
 
@@ -18,6 +24,8 @@ from rest_framework.throttling import (
     SimpleRateThrottle,
     UserRateThrottle,
 )
+
+from tournaments.caching import shared
 
 LOCK_SECONDS = 5  # a crashed worker's lock expires by itself
 WAIT_SECONDS = 2  # then the check goes ahead unlocked rather than hang a request
@@ -33,6 +41,16 @@ class LockedRateThrottle(SimpleRateThrottle):
         key = self.get_cache_key(request, view)
         if key is None:
             return True
+        if shared.skipping():  # the cache server failed a moment ago: not asked again
+            shared.failed("throttle", None)
+            return True
+        try:
+            return self._allow_locked(request, view, key)
+        except shared.ERRORS as error:
+            shared.failed("throttle", error)
+            return True
+
+    def _allow_locked(self, request: Any, view: Any, key: str) -> bool:
         lock = f"{key}:lock"
         deadline = time.monotonic() + WAIT_SECONDS
         while not self.cache.add(lock, 1, LOCK_SECONDS):

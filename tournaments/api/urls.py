@@ -10,8 +10,8 @@ from rest_framework.routers import SimpleRouter
 
 from tournaments.api import files, jobs, people, rounds, stats, views
 from tournaments.api.docs import LocalRedocView, redoc_script
-from tournaments.page_cache import public_page
-from tournaments.selectors.versions import site_version, tournament_version, tournaments_version
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import site_version, tournament_version, tournaments_version
 
 app_name = "api"
 
@@ -30,7 +30,7 @@ router.register("series", rounds.SeriesDirectingViewSet, basename="series-direct
 router.register("games", rounds.GameDirectingViewSet, basename="game-directing")
 
 # Anonymous reads: the whole JSON response cached by version, with ETag / 304
-# (tournaments/page_cache.py). A list's filters, its page and its ordering are its own
+# (tournaments/caching/pages.py). A list's filters, its page and its ordering are its own
 # parameters; a free text search (players' ``name``) is rendered as usual.
 ID, PAGE, ORDER, WORD = r"\d{1,9}", r"\d{1,4}", r"-?[a-z_]{1,30}", r"[A-Za-z_]{1,20}"
 LISTED = {"page": PAGE, "ordering": ORDER}

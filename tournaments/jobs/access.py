@@ -5,8 +5,12 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from tournaments.models import Job, JobKind, Tournament
-from tournaments.selectors.access import may_create_tournaments, may_import_players
-from tournaments.services.results import User, is_director
+from tournaments.selectors.access import (
+    User,
+    is_director,
+    may_create_tournaments,
+    may_import_players,
+)
 
 
 def visible_jobs(user: User) -> QuerySet[Job]:

@@ -5,7 +5,6 @@ A user's mistake is raised as a ResultError and ends the job as failed with its 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,9 +12,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Job, JobKind, Series, Tournament
 from tournaments.selectors.access import is_staff
+from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
-from tournaments.services.imports import players_import_csv, records_upload, tournament_import
+from tournaments.services.imports import players_import_csv, records_upload
+from tournaments.services.json_input import json_read
 from tournaments.services.maintenance import games_reverify, series_recompute_all
 
 Result = dict[str, Any]
@@ -71,15 +72,7 @@ def players_import(job: Job, progress: Progress) -> Result:
 
 
 def archive_import(job: Job, progress: Progress) -> Result:
-    try:
-        archive = json.loads(job.data)
-    except json.JSONDecodeError as exc:
-        raise ResultError(
-            _("the file is not JSON: %(reason)s"),
-            code="not-json",
-            params={"reason": str(exc)},
-            field="file",
-        ) from None
+    archive = json_read(job.data)
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
         progress=progress, trusted=is_staff(job.created_by),
@@ -134,20 +127,36 @@ def records_into_series(job: Job, progress: Progress) -> Result:
 
 
 def games_analyse(job: Job, progress: Progress) -> Result:
-    """GNU Backgammon's error and luck rates for a game (``game``) or a series."""
+    """A game's analysis (``game``), a series' (``series``), the games just stored
+    (``games``) or a whole tournament's (``tournament``, a game that cannot be analysed
+    is listed and the others go on): the evaluator's, or GNU Backgammon's."""
     from tournaments.services.analysis import games_analyse as analyse
 
     games = Game.objects.select_related("series__tournament", "white", "black")
-    if job.params.get("game") is not None:
-        games = games.filter(pk=job.params["game"])
+    params = job.params
+    if params.get("game") is not None:
+        games = games.filter(pk=params["game"])
+    elif params.get("games") is not None:
+        games = games.filter(pk__in=params["games"]).order_by("pk")
+    elif params.get("tournament") is not None:
+        games = games.filter(series__tournament_id=params["tournament"])
+        games = games.order_by("series__round__number", "series_id", "number")
     else:
-        games = games.filter(series_id=job.params.get("series")).order_by("number")
-    done = analyse(games=list(games), progress=progress)
-    return {"games": [
-        {"game": a.game_id, "white_error_rate": a.white_error_rate,
-         "black_error_rate": a.black_error_rate, "white_luck_rate": a.white_luck_rate,
-         "black_luck_rate": a.black_luck_rate} for a in done
-    ]}  # fmt: skip
+        games = games.filter(series_id=params.get("series")).order_by("number")
+    report = analyse(games=list(games), progress=progress, keep_going="game" not in params)
+    return {
+        "games": [
+            {"game": a.game_id, "source": a.source, "white_error_rate": a.white_error_rate,
+             "black_error_rate": a.black_error_rate, "white_luck_rate": a.white_luck_rate,
+             "black_luck_rate": a.black_luck_rate} for a in report.analysed[:LISTED]
+        ],
+        "analysed": len(report.analysed),
+        "failed": len(report.failures),
+        "failures": [
+            {"game": game.pk, "series": str(game.series), "number": game.number,
+             "message": message} for game, message in report.failures[:LISTED]
+        ],
+    }  # fmt: skip
 
 
 KINDS: dict[str, Callable[[Job, Progress], Result]] = {

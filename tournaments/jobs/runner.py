@@ -19,8 +19,8 @@ from tournaments.jobs.heartbeat import INTERRUPTED, Heartbeat
 from tournaments.jobs.kinds import KINDS, Refused
 from tournaments.jobs.progress import JobProgress
 from tournaments.models import Job, JobKind, JobStatus, Tournament
+from tournaments.selectors.access import User, signed_in
 from tournaments.services.errors import ResultError
-from tournaments.services.results import User, signed_in
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ The files:
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,10 +27,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Club, Player, Series, Tournament
 from tournaments.services.errors import ResultError
+from tournaments.services.json_input import json_read
 from tournaments.services.pairings import bracket_create
+from tournaments.services.record_files import RecordInFile, located, records_in_file
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import (
@@ -86,8 +86,8 @@ Progress = Callable[[list[DemoGame]], Iterable[DemoGame]]
 
 def _read_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        return json_read(path.read_bytes())
+    except (OSError, ResultError) as exc:
         raise _unreadable(path, exc) from None
 
 

@@ -1,104 +1,23 @@
-"""What the commands share: record files cut into games, refusals located in their file,
-stored games checked again, and progress bars."""
+"""What the commands share: progress bars, and the frame of the commands that put stored
+results right (verify_games, recompute). Record files are read by the services
+(tournaments/services/record_files.py), as every other door reads them."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from tournaments.display import job_stage_name
-from tournaments.engine import UNLIMITED, ReadLimits, RecordTooLargeError, split_games
-from tournaments.models import Game
-from tournaments.services.engine_bridge import CheckedGame, RecordTooLarge, check_record
-from tournaments.services.errors import ResultError
-from tournaments.services.results import checked_result, verified_note
-from tournaments.verification import Note, note, result_params
+from tournaments.jobs import job_start
+from tournaments.models import Tournament
+from tournaments.services.exports import Progress
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class RecordInFile:
-    """One game of a record file: its number in the file (from 1), the file line where
-    it starts and its text."""
-
-    number: int
-    line: int
-    text: str
-
-
-def records_in_file(text: str, limits: ReadLimits = UNLIMITED) -> list[RecordInFile]:
-    """The games of a record file, each with the text a service takes (one game); an
-    upload passes the record limits (games a file, line length)."""
-    try:
-        games = split_games(text, limits)
-    except RecordTooLargeError as exc:
-        raise RecordTooLarge(exc) from None
-    return [
-        RecordInFile(number, lines[0][0], "\n".join(line for _, line in lines) + "\n")
-        for number, (_, lines) in enumerate(games, start=1)
-    ]
-
-
-def located(exc: ResultError, *, first_line: int = 1) -> str:
-    """A refusal with its place: ``line 14, col 5: ...``; lines of a game that starts at
-    ``first_line`` of its file are counted in the file."""
-    message = exc.message
-    if exc.line is None:
-        return message
-    # The engine's verification messages start with their place in the game's text.
-    message = message.removeprefix(f"line {exc.line}, col {exc.col}: ")
-    line = first_line + exc.line - 1
-    if exc.col:
-        return _("line %(line)s, col %(col)s: %(message)s") % {
-            "line": line, "col": exc.col, "message": message}  # fmt: skip
-    return _("line %(line)s: %(message)s") % {"line": line, "message": message}
-
-
-def _mismatch(game: Game, checked: CheckedGame) -> Note | None:
-    """How the record disagrees with the result stored beside it (None: it agrees)."""
-    named = (checked.white.strip().casefold(), checked.black.strip().casefold())
-    if named != (game.white.name.strip().casefold(), game.black.name.strip().casefold()):
-        return note("players-differ", record_white=checked.white, record_black=checked.black,
-                    white=game.white.name, black=game.black.name)  # fmt: skip
-    stored_winner = None
-    if game.winner_id is not None:
-        stored_winner = "white" if game.winner_id == game.white_id else "black"
-    told = (checked.winner, checked.kind, checked.ended, checked.cube)
-    stored = (stored_winner, game.kind, game.ended, game.cube)
-    if told != stored:
-        return note(
-            "result-differs",
-            told=checked_result(checked),
-            stored=result_params(winner=stored_winner, kind=game.kind, ended=game.ended,
-                                 cube=game.cube),
-        )  # fmt: skip
-    return None
-
-
-def refused_note(exc: ResultError) -> Note:
-    """A record the engine (or the app) refuses, as a verification note: the engine's
-    error as data, to be said again in any language; the app's in the words said now."""
-    return note("refused", error=exc.engine, line=exc.line, col=exc.col, message=exc.message)
-
-
-def recheck_game(game: Game) -> tuple[bool, Note]:
-    """Verify a stored game's record again with the engine, and check that it still tells
-    the stored result: (verified, verification note)."""
-    try:
-        checked = check_record(game.record, tournament=game.series.tournament)
-    except ResultError as exc:
-        return False, refused_note(exc)
-    problem = _mismatch(game, checked)
-    if problem is not None:
-        return False, problem
-    return True, verified_note(checked)
 
 
 def progress(
@@ -123,3 +42,49 @@ def progress(
         dynamic_ncols=True,
         disable=True if verbosity < 1 else None,
     )
+
+
+class TournamentsCommand(BaseCommand):
+    """A command over every tournament or one (``--tournament ID``), run now with a
+    progress bar or as a background job (``--background``, its id printed): the frame of
+    verify_games and recompute, which differ in their job's ``kind`` and ``work``."""
+
+    kind: str  # the JobKind that --background starts
+    unit = "it"  # what the progress bar counts
+    tournament_help = "only this tournament"
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--tournament", type=int, metavar="ID", help=self.tournament_help)
+        parser.add_argument(
+            "--background", action="store_true",
+            help="run it as a job (on the worker when CELERY_BROKER_URL is set) and print its id",
+        )  # fmt: skip
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tournament = None
+        if options["tournament"] is not None:
+            tournament = Tournament.objects.filter(pk=options["tournament"]).first()
+            if tournament is None:
+                raise CommandError(
+                    _("there is no tournament with id %(id)s") % {"id": options["tournament"]}
+                )
+        if options["background"]:
+            job = job_start(
+                kind=self.kind, params={"tournament": options["tournament"]}, by=None,
+                tournament=tournament,
+            )  # fmt: skip
+            self.stdout.write(
+                _("job %(id)s: %(status)s") % {"id": job.pk, "status": job.get_status_display()}
+            )
+            return
+
+        def bar(items: Any, *, desc: str, total: int | None = None) -> Any:
+            return progress(
+                items, command=self, desc=desc, total=total, unit=self.unit,
+                verbosity=options["verbosity"],
+            )  # fmt: skip
+
+        self.work(tournament=tournament, progress=bar)
+
+    def work(self, *, tournament: Tournament | None, progress: Progress) -> None:
+        raise NotImplementedError

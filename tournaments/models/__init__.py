@@ -1,6 +1,6 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
-from tournaments.models.analysis import GameAnalysis
+from tournaments.models.analysis import AnalysisSource, GameAnalysis
 from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
@@ -32,6 +32,7 @@ __all__ = [
     "CLOSED_STATUSES",
     "DEFAULT_TIE_BREAKS",
     "START_RATING",
+    "AnalysisSource",
     "Club",
     "Correction",
     "DrawScoring",

@@ -18,7 +18,7 @@ class JobKind(models.TextChoices):
     PLAYERS_IMPORT = "players_import_csv", _("import players from CSV")
     TOURNAMENT_IMPORT = "tournament_import", _("import a tournament archive")
     RECORDS_UPLOAD = "records_upload", _("upload game records")
-    GAMES_ANALYSE = "games_analyse", _("analyse games with GNU Backgammon")
+    GAMES_ANALYSE = "games_analyse", _("analyse games")
 
 
 class JobStatus(models.TextChoices):

@@ -36,6 +36,11 @@ class Player(models.Model):
         on_delete=models.SET_NULL, related_name="player",
     )  # fmt: skip
     rating = models.FloatField(_("rating"), default=START_RATING)
+    start_rating = models.FloatField(
+        _("starting rating"),
+        default=START_RATING,
+        help_text=_("Where the rating history starts: given on registration or import."),
+    )
     experience = models.PositiveIntegerField(
         _("experience"), default=0, help_text=_("Sum of the lengths of the rated series played.")
     )
@@ -60,6 +65,11 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=models.Q(rating__gt=0),
                 name="player_rating_positive",
+                violation_error_message=_("a rating is positive"),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(start_rating__gt=0),
+                name="player_start_rating_positive",
                 violation_error_message=_("a rating is positive"),
             ),
         ]

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import pairing_reason, result_text
+from tournaments.display import PLAYER_PARAMS, pairing_reason, result_text
 from tournaments.engine import WHITE, Outcome
 from tournaments.verification import verification_text
 
@@ -102,6 +102,16 @@ class Series(models.Model):
     def pairing_reason(self) -> str:
         """Why the series was paired, in the reader's language, with the players' names."""
         names = {p.pk: p.name for p in (self.player1, self.player2) if p is not None}
+        why = (self.pairing or {}).get("why")
+        params = why.get("params") if isinstance(why, dict) else None
+        others = {
+            v for k, v in (params or {}).items()
+            if k in PLAYER_PARAMS and isinstance(v, int) and v not in names
+        }  # fmt: skip
+        if others:  # a reason naming players of other series: their names, never ids
+            from tournaments.models.people import Player
+
+            names |= dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
         return pairing_reason(self.pairing or {}, names)
 
 

@@ -101,9 +101,10 @@ def default_tie_breaks() -> list[str]:
 
 def new_cache_version() -> int:
     """A tournament's first ``cache_version``, and the least its next one may be: the
-    time in microseconds. Versions only grow (``max(version + 1, now)``, caching.py), so
-    after a database restore, which takes them back, a write gives a version newer than
-    any given out before the restore, never one whose cached pages show another state."""
+    time in microseconds. Versions only grow (``max(version + 1, now)``,
+    caching/invalidation.py), so after a database restore, which takes them back, a write
+    gives a version newer than any given out before the restore, never one whose cached
+    pages show another state."""
     return time.time_ns() // 1000
 
 
@@ -178,7 +179,7 @@ class Tournament(models.Model):
     )  # fmt: skip
 
     # Bumped (in the write's transaction) by every write that changes what the tournament's
-    # pages show: cached pages are keyed by it (tournaments/caching.py). Never a number
+    # pages show: cached pages are keyed by it (tournaments/caching/). Never a number
     # given out before, even after a database restore: see ``new_cache_version``.
     cache_version = models.PositiveBigIntegerField(default=new_cache_version, editable=False)
 

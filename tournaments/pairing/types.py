@@ -16,7 +16,7 @@ class PairingError(ValueError):
     The message is meant for a tournament director ("round 7: no legal pairing: …"),
     so the Django side can show it as a form message rather than a server error.
     ``code`` and ``params`` (the values the text names) let it say it in another
-    language (issue 15), as the engine's errors do: every raiser names its code, and
+    language, as the engine's errors do: every raiser names its code, and
     tournaments/services/errors.py has a message for each (tests/tournaments/
     test_pairing_codes.py reads the raises and checks it)."""
 

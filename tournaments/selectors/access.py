@@ -79,7 +79,7 @@ def may_import_players(user: User | None, tournament: Tournament | None = None) 
 def public_sees(*, published: bool) -> bool:
     """Whether a visitor who is not signed in may see a tournament (and its rounds,
     series, games): the rule ``visible_tournaments`` applies for them, for versions read
-    from the shared cache (selectors/versions.py)."""
+    from the shared cache (caching/versions.py)."""
     return published
 
 

@@ -296,7 +296,7 @@ def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
         "player_id", "player__name", "player__club__name", "withdrawn"
     )
     # a player withdrawn before playing (a duplicate, a no-show) is not counted; one who
-    # played stays, marked withdrawn (issue 14)
+    # played stays, marked withdrawn (docs/standings.md)
     players = {pk: PlayerData(pk, name, club or "") for pk, name, club, gone in entries if not gone}
     withdrawn = {pk for pk, _, _, gone in entries if gone}
     closed = Series.objects.filter(tournament=tournament, status__in=CLOSED_STATUSES)

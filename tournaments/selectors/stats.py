@@ -176,6 +176,25 @@ def player_stats(*, player: Player, user: User | None) -> PlayerTotals:
     return totals[player.pk]
 
 
+@dataclass(frozen=True, slots=True)
+class DiceTotals:
+    """Every roll of a tournament's recorded games added up, both players of each game."""
+
+    games: int
+    stats: PlayerStats
+
+    @property
+    def verdict(self) -> DiceVerdict:
+        return dice_verdict(self.stats)
+
+
+def tournament_dice(rows: list[PlayerTotals]) -> DiceTotals:
+    """The tournament's dice as one sample: each recorded game counts both its players'
+    rolls, so the games are the players' games halved."""
+    stats = sum((row.stats for row in rows), PlayerStats())
+    return DiceTotals(games=sum(row.games for row in rows) // 2, stats=stats)
+
+
 def tournament_stats(*, tournament: Tournament) -> list[PlayerTotals]:
     """Every player's figures over the tournament's recorded games, by name (one query;
     the caller checks that the tournament is visible)."""

@@ -1,29 +1,48 @@
-"""GNU Backgammon's analysis of short-backgammon games: each game is exported as a
-``.mat`` (engine/matfile.py), gnubg analyses it and prints its statistics, and each
-player's error rate and luck rate (the "Overall" error rate and the luck rate, in mEMG a
-move) are stored with the game (GameAnalysis). Run as the job kind ``games_analyse``."""
+"""A game's analysis, stored with it (GameAnalysis), run as the job kind
+``games_analyse``:
+
+* variants that declare an evaluator (long nardy): the project's net judges every turn
+  (tournaments/engine.py ``analyse_record``): each turn's error and luck, each side's
+  error rate, marks and luck. Games are analysed in the background when they are stored
+  (``games_analyse_later``) and again when a director asks for a tournament;
+* short backgammon: GNU Backgammon, where it is installed, on a director's request: each
+  game is exported as a ``.mat`` (engine/matfile.py), gnubg analyses it and prints its
+  statistics, and each player's error rate and luck rate (the "Overall" error rate and
+  the luck rate, in mEMG a move) are stored;
+* the others (Lurč): nothing is offered."""
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.engine import EngineError, read_records, variant_named, write_mat
-from tournaments.models import Game, GameAnalysis, Series
+from tournaments.engine import (
+    EngineError,
+    analyse_record,
+    evaluator_of,
+    read_records,
+    variant_named,
+    write_mat,
+)
+from tournaments.models import AnalysisSource, Game, GameAnalysis, JobKind, Series, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import Progress
 
 # gnubg's lines: "Error rate mEMG (MWC)   -10.9   ( -0.046%)   -10.4   ( -0.049%)"
 _FIGURES = re.compile(r"([+-]?\d+(?:\.\d+)?)\s+\(\s*[+-]?\d")
 TIMEOUT = 300
+log = logging.getLogger(__name__)
 
 
 def gnubg_path() -> str | None:
@@ -36,13 +55,24 @@ def gnubg_path() -> str | None:
     )
 
 
+def has_evaluator(variant: str) -> bool:
+    """Whether the project's evaluator judges the variant's games (it declares one)."""
+    return evaluator_of(variant_named(variant)) is not None
+
+
+def analyser(variant: str) -> str | None:
+    """Who analyses the variant's games here: ``net``, ``gnubg`` (installed, and the
+    variant's games export to .mat) or nobody (None)."""
+    if has_evaluator(variant):
+        return AnalysisSource.NET
+    if variant_named(variant).mat_format and gnubg_path() is not None:
+        return AnalysisSource.GNUBG
+    return None
+
+
 def analysable(game: Game) -> bool:
-    """Whether gnubg can analyse the game: installed, short backgammon, a record."""
-    return (
-        bool(game.record)
-        and variant_named(game.series.tournament.variant).mat_format
-        and gnubg_path() is not None
-    )
+    """Whether the game can be analysed: a record, and someone to analyse its variant."""
+    return bool(game.record) and analyser(game.series.tournament.variant) is not None
 
 
 def _pair(text: str, label: str) -> tuple[float, float]:
@@ -88,16 +118,18 @@ def gnubg_statistics(mat: str) -> str:
 
 
 def game_analyse(*, game: Game) -> GameAnalysis:
-    """Analyse one game with gnubg and store both players' error and luck rates."""
-    if not variant_named(game.series.tournament.variant).mat_format:
-        raise ResultError(
-            _("GNU Backgammon analyses short backgammon only"), code="analysis-short-only"
-        )
+    """Analyse one game (the evaluator, else gnubg) and store what it says."""
     if not game.record:
         raise ResultError(
             _("game %(number)s has no record to analyse"),
             code="analysis-no-record",
             params={"number": game.number},
+        )
+    if has_evaluator(game.series.tournament.variant):
+        return _net_analyse(game)
+    if not variant_named(game.series.tournament.variant).mat_format:
+        raise ResultError(
+            _("nothing analyses the games of this variant"), code="analysis-no-evaluator"
         )
     try:
         mat = write_mat(read_records(game.record)[:1])
@@ -118,18 +150,90 @@ def game_analyse(*, game: Game) -> GameAnalysis:
     analysis, _created = GameAnalysis.objects.update_or_create(
         game=game,
         defaults={
+            "source": AnalysisSource.GNUBG, "evaluator": "GNU Backgammon",
             "white_error_rate": errors[0], "black_error_rate": errors[1],
             "white_luck_rate": luck[0], "black_luck_rate": luck[1],
+            "white_luck": None, "black_luck": None, "sides": {}, "turns": [],
             "record_version": game.version,
         },
     )  # fmt: skip
     return analysis
 
 
-def games_analyse(*, games: Iterable[Game], progress: Progress) -> list[GameAnalysis]:
-    """Analyse the recorded games of a series (or one game) one by one."""
-    todo = [g for g in games if g.record]
-    return [game_analyse(game=g) for g in progress(todo, desc="analysing", total=len(todo))]
+def _net_analyse(game: Game) -> GameAnalysis:
+    try:
+        judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
+    except EngineError as exc:
+        raise ResultError.from_engine(exc).within(
+            _("game %(number)s cannot be analysed: %(message)s"), number=game.number
+        ) from None
+    white, black = judged["white"], judged["black"]
+    analysis, _created = GameAnalysis.objects.update_or_create(
+        game=game,
+        defaults={
+            "source": AnalysisSource.NET, "evaluator": judged.get("evaluator", "")[:120],
+            "white_error_rate": white["error_rate"], "black_error_rate": black["error_rate"],
+            "white_luck_rate": white["luck_rate"], "black_luck_rate": black["luck_rate"],
+            "white_luck": white["luck"], "black_luck": black["luck"],
+            "sides": {"white": white, "black": black}, "turns": judged["turns"],
+            "record_version": game.version,
+        },
+    )  # fmt: skip
+    return analysis
+
+
+@dataclass
+class AnalysisReport:
+    analysed: list[GameAnalysis] = field(default_factory=list)
+    failures: list[tuple[Game, str]] = field(default_factory=list)
+
+
+def games_analyse(
+    *, games: Iterable[Game], progress: Progress, keep_going: bool = False
+) -> AnalysisReport:
+    """Analyse the recorded games one by one. With ``keep_going`` (a tournament) a game
+    that cannot be analysed is listed and the others go on; else it stops the job."""
+    todo = [g for g in games if g.record and analyser(g.series.tournament.variant)]
+    report = AnalysisReport()
+    for game in progress(todo, desc="analysing", total=len(todo)):
+        try:
+            report.analysed.append(game_analyse(game=game))
+        except ResultError as exc:
+            if not keep_going:
+                raise
+            report.failures.append((game, exc.message))
+    return report
+
+
+def games_analyse_later(*, games: Iterable[Game]) -> None:
+    """After the transaction that stores ``games`` commits, analyse those whose variant
+    has an evaluator: one job a tournament for all the games the transaction stored (an
+    upload of fifty games is one job), on the queue or inline without one. A failure to
+    start or run it is logged and never undoes or refuses the stored result."""
+    if not getattr(settings, "ANALYSIS_ON_STORE", True):
+        return
+    judged = [g for g in games if g.record and has_evaluator(g.series.tournament.variant)]
+    if not judged:
+        return
+    connection = transaction.get_connection()
+    pending: dict[int, list[int]] = connection.__dict__.setdefault("analysis_pending", {})
+    for game in judged:
+        pending.setdefault(game.series.tournament_id, []).append(game.pk)
+    transaction.on_commit(lambda: _start_pending(pending))
+
+
+def _start_pending(pending: dict[int, list[int]]) -> None:
+    """The first callback of a commit starts the jobs of all its games; the others find
+    nothing left. Games of a transaction rolled back are left out by the job (gone)."""
+    from tournaments.jobs import job_start
+
+    while pending:
+        tournament_id, ids = pending.popitem()
+        try:
+            job_start(kind=JobKind.GAMES_ANALYSE, params={"games": ids}, by=None,
+                      tournament=Tournament.objects.filter(pk=tournament_id).first())  # fmt: skip
+        except Exception:
+            log.exception("the analysis of games %s could not be started", ids)
 
 
 def series_games(series: Series) -> list[Game]:

@@ -38,6 +38,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
+from tournaments.selectors.access import User, signed_in
 from tournaments.services.directing import player_create, tournament_create_by
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import (
@@ -50,13 +51,7 @@ from tournaments.services.exports import (
     no_progress,
 )
 from tournaments.services.ratings import ratings_recompute
-from tournaments.services.results import (
-    User,
-    game_enter_quick,
-    game_enter_record,
-    game_snapshot,
-    signed_in,
-)
+from tournaments.services.results import game_enter_quick, game_enter_record, game_snapshot
 from tournaments.services.setup import entry_register, round_create, series_create, series_forfeit
 from tournaments.verification import Note, is_note, note_from_text
 
@@ -301,7 +296,8 @@ class _Importer:
         # Every series first (bracket moves find them by slot), then their games.
         items = self.a["series"]
         created = [(s, self.create_series(tournament, rounds, s)) for s in items]
-        for s, series in self.progress(created, desc="series", total=len(created)):
+        played = sorted(created, key=_play_order)
+        for s, series in self.progress(played, desc="series", total=len(played)):
             try:
                 self.play_series(s, series)
             except ResultError as exc:
@@ -323,11 +319,17 @@ class _Importer:
             clubs[c["name"]], _ = Club.objects.get_or_create(
                 name=c["name"], defaults={"city": c["city"], "country": c["country"]}
             )
+        # A new player's history here starts where the archive's starts: the rating
+        # before their first archived change, or their rating if they have none.
+        starts: dict[int, float] = {}
+        for c in sorted(self.a.get("rating_changes", []), key=lambda c: (c["at"], c["series"])):
+            starts.setdefault(c["player"], c["before"])
         for p in self.a["players"]:
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
             found = Player.objects.filter(name=p["name"], club=club).first()
             if found is None:
-                found = player_create(name=p["name"], club=club)
+                start = starts.get(p["ref"], p.get("rating"))
+                found = player_create(name=p["name"], club=club, rating=start)
                 found.country, found.active = p["country"], p["active"]
                 found.full_clean()
                 found.save()
@@ -399,6 +401,7 @@ class _Importer:
                 )
         if series.status in (SeriesStatus.FINISHED, SeriesStatus.FORFEITED):
             series.finished_at = _dt(s["finished_at"]) or series.finished_at
+        series.version = int(s.get("version", series.version))  # as often changed as it was
         series.save()
         self.import_submissions(s, series, games)
 
@@ -406,6 +409,7 @@ class _Importer:
         number, white, record = g["number"], self.required(g["white"]), g["record"] or ""
         if not isinstance(record, str):
             raise ResultError(gettext("a record is text"), code="record-not-text", field="record")
+        record = series_tag_renewed(record, series.pk)
         if record and g["verified"]:
             game = game_enter_record(series=series, record=record, number=number, by=self.by)
             if game.white_id != white.pk:
@@ -472,6 +476,32 @@ class _Importer:
             created.full_clean(exclude=["submitted_at"])
             created.save()
             Submission.objects.filter(pk=created.pk).update(submitted_at=_dt(sub["submitted_at"]))
+
+
+# a record's [Series "..."] tag line (tags come first; a tag's value escapes " and \\)
+_SERIES_TAG = re.compile(r'^(\[Series\s+")((?:[^"\\]|\\.)*)("\]\s*)$', re.MULTILINE)
+
+
+def series_tag_renewed(record: str, series_id: int) -> str:
+    """A record's [Series] tag naming the series it is imported into. The tag holds the
+    exporting site's id of the series (the record check refuses a record naming another
+    series); the archive places each game in its series, so the id is renewed, and the
+    imported record says where it is now. Only the tag section is read.
+
+    >>> series_tag_renewed('[Variant "long"]\\n[Series "12"]\\n\\n1. 64: 24/18/14\\n', 7)
+    '[Variant "long"]\\n[Series "7"]\\n\\n1. 64: 24/18/14\\n'
+    """
+    head, blank, moves = record.partition("\n\n")
+    renewed = _SERIES_TAG.sub(lambda m: f"{m[1]}{series_id}{m[3]}", head, count=1)
+    return renewed + blank + moves
+
+
+def _play_order(item: tuple[dict[str, Any], Series]) -> tuple[int, str]:
+    """Series are played again in the order their first games were entered: a bracket's
+    later series (a grand final, a losers' round) wait for those that feed them, which
+    the archive lists after them; series without a game come last, as listed."""
+    times = [str(g.get("entered_at") or "") for g in item[0]["games"]]
+    return (0, min(times)) if times else (1, "")
 
 
 def _shown(value: Any) -> str:

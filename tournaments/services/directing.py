@@ -14,10 +14,10 @@ from tournaments.display import stage_name
 from tournaments.models import CLOSED_STATUSES, Series, SeriesStatus, Tournament
 from tournaments.pairing.elimination import length_for
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
+from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
-from tournaments.services.results import User
 from tournaments.services.setup import (
     tournament_check,
     tournament_create,

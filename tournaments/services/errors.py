@@ -1,7 +1,7 @@
 """The one application error: a user's mistake, shown as a form message or an HTTP 400.
 
 Every error carries, beside its text, a stable ``code`` (``"game-out-of-order"``) and the
-``params`` its text names (issue 15), so that an API client or a test can tell refusals
+``params`` its text names (docs/architecture.md), so that an API client or a test can tell refusals
 apart without reading words. The text is a gettext message with named parameters, said
 in the language active when the error is raised::
 
@@ -158,7 +158,7 @@ class Conflict(ResultError):
         self.current = current
 
 
-# The pairing algorithms' refusals, by their code (issue 15): what a director can meet
+# The pairing algorithms' refusals, by their code (test_pairing_codes.py): what a director can meet
 # (too few players, no legal pairing) and the algorithms' own invariants (a player twice,
 # a result for a match of no bracket), which the app's callers should never break but
 # which are still said in the reader's language. tests/tournaments/test_pairing_codes.py

@@ -37,7 +37,7 @@ T = TypeVar("T")
 ARCHIVE_FORMAT = "nardy-tournament-archive"
 ARCHIVE_VERSION = 1
 # The tournament's settings as archived: every concrete field but the id, directors and
-# the cache version (a counter of this installation's writes, tournaments/caching.py).
+# the cache version (a counter of this installation's writes, tournaments/caching/).
 SETTINGS = [
     f.name
     for f in Tournament._meta.concrete_fields

@@ -14,7 +14,6 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext
 
 from tournaments.caching import people_changed, tournaments_touch
-from tournaments.management.records import located, records_in_file
 from tournaments.models import (
     START_RATING,
     Club,
@@ -23,14 +22,15 @@ from tournaments.models import (
     Series,
     Tournament,
 )
-from tournaments.services.engine_bridge import record_limits
+from tournaments.selectors.access import User
 from tournaments.services.errors import ResultError
 from tournaments.services.exports import (
     Progress,
     no_progress,
 )
 from tournaments.services.names import name_clean
-from tournaments.services.results import User, game_enter_record
+from tournaments.services.record_files import RecordInFile, located, records_in_file
+from tournaments.services.results import game_enter_record
 
 # game records ------------------------------------------------------------------------
 
@@ -55,23 +55,40 @@ class RecordsUpload:
         return sum(g.ok for g in self.games)
 
 
-def records_upload(
-    *, series: Series, text: str, by: User | None = None, progress: Progress = no_progress
-) -> RecordsUpload:
-    """Enter the games of a record file into ``series`` in order, each in its own
-    transaction (game_enter_record); stop at the first refused game, whose place is
-    counted in the file. Games entered before it stay."""
-    records = records_in_file(upload_text(text, field="record"), record_limits())
+def records_read(data: str | bytes) -> list[RecordInFile]:
+    """The games of an uploaded record file (a page, the API, a job, import_records): its
+    text as every upload's, cut within the record limits; a file without a game is
+    refused."""
+    records = records_in_file(upload_text(data, field="record"))
     if not records:
         raise ResultError(gettext("the text holds no game"), code="text-no-game", field="record")
+    return records
+
+
+def records_upload(
+    *, series: Series, text: str | bytes, by: User | None = None, progress: Progress = no_progress
+) -> RecordsUpload:
+    """Enter the games of a record file into ``series`` in order (records_enter)."""
+    return records_enter(series=series, records=records_read(text), by=by, progress=progress)
+
+
+def records_enter(
+    *, series: Series, records: list[RecordInFile], by: User | None = None,
+    progress: Progress = no_progress,
+) -> RecordsUpload:  # fmt: skip
+    """Enter the games of a record file into ``series`` in order, each in its own
+    transaction (game_enter_record); stop at the first refused game, whose place (the
+    message's and the error's line) is counted in the file. Games entered before it
+    stay."""
     report = RecordsUpload()
     for rec in progress(records, desc="games", total=len(records)):
         try:
             game = game_enter_record(series=series, record=rec.text, by=by)
         except ResultError as exc:
+            where = located(exc, first_line=rec.line)
             if exc.line is not None:
                 exc.line = rec.line + exc.line - 1
-            report.games.append(UploadedGame(rec.number, rec.line, False, located(exc)))
+            report.games.append(UploadedGame(rec.number, rec.line, False, where))
             report.refused = exc
             break
         report.games.append(
@@ -93,7 +110,7 @@ class PlayersImport:
     entered: int = 0  # into a tournament: entries made (created or matched players)
 
 
-def upload_text(data: str | bytes, *, field: str = "file") -> str:
+def upload_text(data: str | bytes, *, field: str | None = "file") -> str:
     """Uploaded bytes (or text) as text: UTF-8, a byte order mark dropped, and no NUL
     character (no text holds one, and PostgreSQL refuses it)."""
     if isinstance(data, bytes):
@@ -235,7 +252,8 @@ def _new_and_known(
         elif pk is not None:
             known.append(pk)
         else:
-            players.append(Player(name=name, club=club, rating=rating))
+            # the file's rating is where the new player's history starts (docs/ratings.md)
+            players.append(Player(name=name, club=club, rating=rating, start_rating=rating))
     return players, known
 
 
@@ -296,15 +314,12 @@ def players_import_csv(
     return report
 
 
-# The archive import lives in archives.py; its names stay importable from here.
-from tournaments.services.archives import ArchiveImport, tournament_import  # noqa: E402
-
 __all__ = [
-    "ArchiveImport",
     "PlayersImport",
     "RecordsUpload",
     "players_import_csv",
+    "records_enter",
+    "records_read",
     "records_upload",
-    "tournament_import",
     "upload_text",
 ]

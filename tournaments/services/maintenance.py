@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.caching import tournaments_touch
-from tournaments.management.records import recheck_game
 from tournaments.models import Game, Series, Tournament
 from tournaments.services.exports import Progress, no_progress
 from tournaments.services.ratings import ratings_recompute
+from tournaments.services.record_files import recheck_game
 from tournaments.services.series import series_recompute
 
 

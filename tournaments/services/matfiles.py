@@ -15,8 +15,9 @@ from tournaments.engine import (
     write_mat,
 )
 from tournaments.models import Game, Series
+from tournaments.selectors.access import User
 from tournaments.services.errors import ResultError
-from tournaments.services.results import User, game_enter_record
+from tournaments.services.results import game_enter_record
 
 
 @transaction.atomic

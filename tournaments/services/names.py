@@ -1,4 +1,4 @@
-"""Names as people see them: players, clubs and tournaments (issue 11, finding 7).
+"""Names as people see them: players, clubs and tournaments (docs/deploy.md, What protects what).
 
 A name is stored in NFC, without surrounding spaces, and without the invisible
 characters that make one name look like another: control characters (NUL, which

@@ -34,12 +34,8 @@ from tournaments.pairing import (
     pair_swiss_round,
 )
 from tournaments.pairing.types import Why
-
-# reads, moved to selectors/brackets.py; still importable from here
-from tournaments.selectors.brackets import BRACKET_FORMATS as BRACKET_FORMATS
-from tournaments.selectors.brackets import bracket_of as bracket_of
+from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of, seeded_players
 from tournaments.selectors.brackets import seating as _seating
-from tournaments.selectors.brackets import seeded_players as seeded_players
 from tournaments.services.errors import ResultError, pairing_refused
 
 BERGER_BYE = Why("berger-bye")

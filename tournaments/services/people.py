@@ -12,9 +12,12 @@ from django.utils.translation import gettext as _
 from tournaments.models import Club, Player
 from tournaments.services.errors import Conflict, ResultError
 from tournaments.services.names import name_clean
+from tournaments.services.ratings import ratings_recompute
 
 CLUB_FIELDS = frozenset({"name", "city", "country"})
-PLAYER_FIELDS = frozenset({"name", "club", "country", "contact", "rating", "active", "user"})
+PLAYER_FIELDS = frozenset(
+    {"name", "club", "country", "contact", "rating", "start_rating", "active", "user"}
+)
 
 
 def _max_length(model: Any, field: str) -> int | None:
@@ -75,10 +78,11 @@ def club_delete(*, club: Club) -> None:
 
 def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
-    if player.rating is None or not 0 < player.rating <= 10_000:
-        raise ResultError(
-            _("A rating is between 1 and 10000."), code="rating-range", field="rating"
-        )
+    for rating in (player.rating, player.start_rating):
+        if rating is None or not 0 < rating <= 10_000:
+            raise ResultError(
+                _("A rating is between 1 and 10000."), code="rating-range", field="rating"
+            )
     same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
     if same.exists():  # also without a club, where the database's constraint does not hold
         raise ResultError(
@@ -101,8 +105,8 @@ def player_create(
 ) -> Player:
     """A new player (names are unique within a club, and among players without one)."""
     player = Player(name=name, club=club, country=country, contact=contact, active=active)
-    if rating is not None:
-        player.rating = rating
+    if rating is not None:  # where the player's rating history starts (docs/ratings.md)
+        player.rating = player.start_rating = rating
     player_check(player)
     player.save()
     return player
@@ -110,14 +114,26 @@ def player_create(
 
 @transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
-    """Change a player's details (the rating moves by itself after rated series; setting
-    it here gives a newcomer a starting rating)."""
+    """Change a player's details. The rating moves by itself after rated series: a
+    ``rating`` (or ``start_rating``) given here is where the player's history starts, and
+    the history is replayed from it if there is one. A ``rating`` equal to the current one
+    changes nothing (a client sending back what it read)."""
     _check_keys(changes, PLAYER_FIELDS)
     locked = Player.objects.select_for_update().get(pk=player.pk)
+    rating = changes.pop("rating", None)
+    if rating is not None and rating != locked.rating:
+        changes.setdefault("start_rating", rating)
+    old_start = locked.start_rating
     for field, value in changes.items():
         setattr(locked, field, value)
+    new_start = locked.start_rating != old_start
+    played = locked.rating_changes.exists()
+    if new_start and not played:
+        locked.rating = locked.start_rating
     player_check(locked)
     locked.save()
+    if new_start and played:
+        ratings_recompute(players=[locked])
     return locked
 
 

@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Case, ForeignKey, Q, QuerySet, Value, When
+from django.db.models import Case, F, ForeignKey, Q, QuerySet, Value, When
 
 from tournaments.caching import people_changed
-from tournaments.models import START_RATING, Player, RatingChange, Series, SeriesStatus
+from tournaments.models import Player, RatingChange, Series, SeriesStatus
 
 
 def k_factor(experience: int) -> float:
@@ -137,28 +137,28 @@ def _apply(series: Series, winner: Player, loser: Player) -> list[RatingChange]:
 def _copy_to(players: Iterable[Player] | None, computed: dict[int, Player]) -> None:
     for player in players or ():
         source = computed.get(player.pk)
-        player.rating = source.rating if source else START_RATING
+        player.rating = source.rating if source else player.start_rating
         player.experience = source.experience if source else 0
 
 
 def _first_seen(played: dict[int, Player], player: Player) -> Player:
     if player.pk not in played:
-        player.rating, player.experience = START_RATING, 0
+        player.rating, player.experience = player.start_rating, 0
         played[player.pk] = player
     return played[player.pk]
 
 
 @transaction.atomic
 def ratings_recompute(*, players: Iterable[Player] | None = None) -> int:
-    """Every rating again from scratch: all players back to 1500 and no experience, the
-    history deleted, then every rated series replayed in order. Returns how many series
-    were rated.
+    """Every rating again from scratch: all players back to their starting rating (1500
+    unless given on registration or import) and no experience, the history deleted, then
+    every rated series replayed in order. Returns how many series were rated.
 
     Ratings form one pool (a rating depends on the opponents' ratings), so the recompute
     is always complete; ``players`` are instances the caller holds, given the new rating
     and experience in memory as well."""
     RatingChange.objects.all().delete()
-    Player.objects.update(rating=START_RATING, experience=0)
+    Player.objects.update(rating=F("start_rating"), experience=0)
     played: dict[int, Player] = {}
     changes: list[RatingChange] = []
     rated = 0

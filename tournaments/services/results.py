@@ -19,12 +19,9 @@ from tournaments.models import (
     Series,
     SeriesStatus,
 )
-
-# who may do what is decided in selectors/access.py; still importable from here
-from tournaments.selectors.access import User as User
-from tournaments.selectors.access import is_director as is_director
-from tournaments.selectors.access import signed_in as signed_in
+from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.selectors.rows import attach_players
+from tournaments.services.analysis import games_analyse_later
 from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
@@ -111,6 +108,12 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
         assert other is not None
         expected = rules.white_for(starter, other)
         if expected.pk != white.pk:
+            # game 1's starter is no rule's: the director chose him (L2 leaves it to lot)
+            why = (
+                _("the director's choice")
+                if rules.number == 1
+                else series.tournament.get_first_move_display()
+            )
             raise ResultError(
                 _("%(player)s starts game %(number)s and has %(colour)s (first move: %(rule)s)"),
                 code="wrong-starter-colour",
@@ -118,7 +121,7 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
                     "player": starter.name,
                     "number": rules.number,
                     "colour": colour_name(rules.first_colour),
-                    "rule": series.tournament.get_first_move_display(),
+                    "rule": why,
                 },
                 field="white",
             )
@@ -129,7 +132,8 @@ def _finish(series: Series, games: list[Game]) -> None:
     was_finished = series.status == SeriesStatus.FINISHED
     series_recompute(series=series, games=games)
     if series.status == SeriesStatus.FINISHED or was_finished:
-        from tournaments.services.pairings import BRACKET_FORMATS, bracket_sync
+        from tournaments.selectors.brackets import BRACKET_FORMATS
+        from tournaments.services.pairings import bracket_sync
         from tournaments.services.ratings import ratings_after_series
 
         ratings_after_series(series=series)
@@ -289,6 +293,7 @@ def game_enter_record(
         entered_by=signed_in(by),
     )  # fmt: skip
     _finish(series, [*games_now, game])
+    games_analyse_later(games=[game])
     return game
 
 
@@ -326,6 +331,7 @@ def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
     game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
     game.record, game.verified = checked.text, True
     game.verification_note = entry.note()
+    games_analyse_later(games=[game])  # once the correction commits
 
 
 def _correct_by_hand(

@@ -117,7 +117,7 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
             field="player",
         )
     forfeited = _forfeited_by_withdrawal(tournament, player)
-    from tournaments.services.pairings import BRACKET_FORMATS
+    from tournaments.selectors.brackets import BRACKET_FORMATS
 
     if forfeited and tournament.format in BRACKET_FORMATS:
         raise ResultError(

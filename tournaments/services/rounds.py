@@ -207,6 +207,7 @@ def _place(series: Series, old: Player, new: Player) -> None:
     series.pairing = {
         **{k: v for k, v in series.pairing.items() if k not in ("floated_down", "floated_up")},
         "reason": "changed by the director",
+        "why": {"code": "director", "params": {}},  # the pairing's own reason named others
         "starter": None,
     }
     if series.player2_id is None:  # the bye moves with its player

@@ -288,7 +288,8 @@ def series_forfeit(*, series: Series, winner: Player) -> Series:
     series.finished_at = timezone.now()
     series.version += 1
     series.save()
-    from tournaments.services.pairings import BRACKET_FORMATS, bracket_sync
+    from tournaments.selectors.brackets import BRACKET_FORMATS
+    from tournaments.services.pairings import bracket_sync
 
     if series.tournament.format in BRACKET_FORMATS:
         bracket_sync(tournament=series.tournament)

@@ -20,9 +20,10 @@ from tournaments.models import (
     Series,
     Tournament,
 )
+from tournaments.selectors.access import User
+from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.services.errors import Conflict, ResultError
-from tournaments.services.pairings import BRACKET_FORMATS
-from tournaments.services.results import User, game_enter_quick
+from tournaments.services.results import game_enter_quick
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,16 +16,14 @@ from tournaments.models import (
     Submission,
     SubmissionStatus,
 )
+from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.services.errors import Conflict, PermissionDenied, ResultError
 from tournaments.services.result_rules import result_rules
 from tournaments.services.results import (
-    User,
     check_colours,
     game_enter_quick,
     game_enter_record,
-    is_director,
     series_check_record,
-    signed_in,
 )
 
 

@@ -14,6 +14,7 @@ from tournaments.views.public import (
     series_detail,
     tournament_detail,
     tournament_print,
+    tournament_statistics,
 )
 from tournaments.views.results import (
     confirmations,
@@ -40,4 +41,5 @@ __all__ = [
     "tournament_edit",
     "tournament_new",
     "tournament_print",
+    "tournament_statistics",
 ]

@@ -6,8 +6,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Tournament
-from tournaments.selectors.access import may_see_tournament
-from tournaments.services.results import User, is_director
+from tournaments.selectors.access import User, is_director, may_see_tournament
 
 
 def visible_tournament(request: HttpRequest, pk: int) -> tuple[Tournament, bool]:

@@ -21,7 +21,8 @@ from tournaments.forms import (
     add_service_error,
 )
 from tournaments.models import Entry, Game, Player, Tournament
-from tournaments.selectors.access import may_create_tournaments
+from tournaments.selectors.access import is_director, may_create_tournaments
+from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.selectors.pages import game_with_series
 from tournaments.services.directing import (
     NeedsConfirmation,
@@ -30,7 +31,6 @@ from tournaments.services.directing import (
 )
 from tournaments.services.errors import ResultError
 from tournaments.services.pairings import (
-    BRACKET_FORMATS,
     ROUND_FORMATS,
     bracket_create,
     entries_seed,
@@ -38,7 +38,7 @@ from tournaments.services.pairings import (
     round_generate,
     series_swap,
 )
-from tournaments.services.results import game_correct, is_director
+from tournaments.services.results import game_correct
 from tournaments.services.roster import SimilarNames, entry_register_new
 from tournaments.services.setup import entry_register
 from tournaments.services.sheets import correction_warnings

@@ -1,5 +1,5 @@
 """The parts of pages that are the same for every visitor, rendered once and cached
-(tournaments/caching.py, docs/performance.md). The per-user parts (the header's login,
+(tournaments/caching/, docs/performance.md). The per-user parts (the header's login,
 the director's links and forms) are rendered around them on every request."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.board import HEIGHT, WIDTH
 from tournaments.caching import cached, digest, key, tournament_key
+from tournaments.caching.versions import played_versions
 from tournaments.models import Player, Tournament
+from tournaments.selectors.access import User
 from tournaments.selectors.pages import RoundRows, tournament_page
 from tournaments.selectors.replay import game_replay
 from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.stats import PlayerTotals, player_stats
-from tournaments.selectors.versions import played_versions
-from tournaments.services.results import User
 
 
 def _series_state(s: SeriesRow) -> tuple[object, ...]:

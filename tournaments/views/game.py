@@ -9,11 +9,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import game_version
 from tournaments.models import Game
-from tournaments.page_cache import public_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
-from tournaments.selectors.versions import game_version
 from tournaments.services.analysis import analysable
 from tournaments.views.common import check_visible
 from tournaments.views.fragments import replay_html
@@ -61,7 +61,7 @@ def game_analyse(request: HttpRequest, pk: int) -> HttpResponse:
     game of its series, as a background job (offered only where gnubg is installed)."""
     from tournaments.jobs import job_start
     from tournaments.models import JobKind
-    from tournaments.services.results import is_director
+    from tournaments.selectors.access import is_director
 
     try:
         game: Game = game_with_series(pk=pk)

@@ -21,8 +21,15 @@ from tournaments.jobs.access import may_start
 from tournaments.jobs.heartbeat import jobs_mark_interrupted
 from tournaments.jobs.runner import input_limit, job_restart
 from tournaments.models import JobKind, JobStatus, Series, Tournament
-from tournaments.selectors.access import is_staff, may_create_tournaments, may_import_players
-from tournaments.services.results import is_director
+from tournaments.selectors.access import (
+    is_director,
+    is_staff,
+    may_create_tournaments,
+    may_import_players,
+)
+from tournaments.services.analysis import analyser
+from tournaments.services.errors import ResultError
+from tournaments.services.json_input import json_read
 
 
 class UploadForm(forms.Form):
@@ -44,6 +51,16 @@ class ArchiveForm(UploadForm):
     name = forms.CharField(
         label=gettext_lazy("Import under another name"), max_length=200, required=False
     )
+
+    def clean_file(self) -> str:
+        """An archive that is not JSON (or is nested too deep) is refused at once, by the
+        reader the job reads it with."""
+        text = super().clean_file()
+        try:
+            json_read(text)
+        except ResultError as exc:
+            raise forms.ValidationError(exc.message) from None
+        return text
 
 
 def _upload_page(
@@ -124,18 +141,21 @@ def records_upload(request: HttpRequest, pk: int) -> HttpResponse:
     )  # fmt: skip
 
 
-TOURNAMENT_JOBS = (JobKind.VERIFY_GAMES, JobKind.RECOMPUTE)
+TOURNAMENT_JOBS = (JobKind.VERIFY_GAMES, JobKind.RECOMPUTE, JobKind.GAMES_ANALYSE)
 
 
 @login_required
 @require_POST
 def tournament_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """Directors: verify a tournament's records again, or recompute its series (and the
-    ratings, which depend on every tournament)."""
+    """Directors: verify a tournament's records again, recompute its series (and the
+    ratings, which depend on every tournament), or analyse its games again (where
+    something analyses its variant)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     if not is_director(request.user, tournament):
         raise PermissionDenied
     if kind not in TOURNAMENT_JOBS:
+        raise Http404
+    if kind == JobKind.GAMES_ANALYSE and analyser(tournament.variant) is None:
         raise Http404
     job = job_start(
         kind=kind, params={"tournament": tournament.pk}, by=request.user, tournament=tournament

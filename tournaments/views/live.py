@@ -2,7 +2,7 @@
 polls, and the full-screen hall view (docs/live.md).
 
 The endpoint answers the tournament's ``cache_version``, which every write that changes
-what its pages show bumps (tournaments/caching.py): one indexed query, and a 304 without
+what its pages show bumps (tournaments/caching/): one indexed query, and a 304 without
 a body while nothing has changed. The series and game pages poll their tournament's.
 """
 

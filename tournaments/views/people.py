@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.forms import add_service_error
 from tournaments.models import CLOSED_STATUSES, Entry, Player, ProhibitedPair, Series, Tournament
+from tournaments.selectors.access import is_director
 from tournaments.selectors.people import players_matching
 from tournaments.services.errors import ResultError
 from tournaments.services.invitations import (
@@ -33,7 +34,6 @@ from tournaments.services.invitations import (
     invitation_withdraw,
 )
 from tournaments.services.pairings import entry_withdraw
-from tournaments.services.results import is_director
 from tournaments.services.roster import (
     entry_reinstate,
     entry_remove,

@@ -6,9 +6,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
 
-from tournaments.forms import QuickResultForm, RecordForm
+from tournaments.caching.pages import public_page
+from tournaments.caching.versions import (
+    player_version,
+    series_version,
+    tournament_version,
+    tournaments_version,
+)
 from tournaments.models import Player, Series
-from tournaments.page_cache import public_page
 from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.pages import (
     pairings_sheet,
@@ -16,17 +21,11 @@ from tournaments.selectors.pages import (
     series_for,
     tournaments_visible,
 )
-from tournaments.selectors.versions import (
-    player_version,
-    series_version,
-    tournament_version,
-    tournaments_version,
-)
-from tournaments.services.series import series_next_white
-from tournaments.services.submissions import is_series_player
+from tournaments.selectors.stats import tournament_dice, tournament_stats
+from tournaments.services.analysis import analyser
 from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
-from tournaments.views.sheets import print_extras, series_extras
+from tournaments.views.sheets import print_extras, series_page_context
 
 
 @public_page(tournaments_version)
@@ -46,8 +45,20 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     body = tournament_body(tournament)  # the same for everybody: cached by version
     context = {"body": body, "t": tournament, "directing": directing,
-               "last_round": last_round_number(tournament)}  # fmt: skip
+               "last_round": last_round_number(tournament),
+               "can_analyse": directing and analyser(tournament.variant) is not None}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
+
+
+@public_page(tournament_version)
+def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dice and pips of every player over the tournament's recorded games, and the
+    verdict on all its dice together (the figures of GET /api/tournaments/<id>/stats/)."""
+    tournament, directing = visible_tournament(request, pk)
+    rows = tournament_stats(tournament=tournament)
+    context = {"t": tournament, "rows": rows, "dice": tournament_dice(rows),
+               "directing": directing}  # fmt: skip
+    return render(request, "tournaments/statistics.html", context)
 
 
 def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
@@ -70,20 +81,8 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
         series, directing = series_for(pk=pk, user=request.user)
     except Series.DoesNotExist:
         raise Http404 from None
-    tournament = series.tournament
-    directing = check_visible(request.user, tournament, directing=directing)
-    games = list(series.games.all())
-    context = {"s": series, "t": tournament, "games": games, "directing": directing}
-    playing = not series.closed and series.player2_id is not None
-    if playing and (directing or is_series_player(request.user, series)):
-        nxt = series_next_white(series, games)
-        initial = {"number": len(games) + 1, "white": nxt.pk if nxt else None}
-        context |= {
-            "next_number": len(games) + 1,
-            "quick_form": QuickResultForm(series=series, initial=initial),
-            "record_form": RecordForm(initial={"number": len(games) + 1}),
-        }
-    context |= series_extras(request, series, directing)
+    directing = check_visible(request.user, series.tournament, directing=directing)
+    context = series_page_context(request, series, directing)
     return render(request, "tournaments/series.html", context)
 
 

@@ -30,6 +30,7 @@ from tournaments.services.submissions import (
     submission_reject,
 )
 from tournaments.views.common import check_visible
+from tournaments.views.sheets import series_page_context
 
 
 def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
@@ -44,13 +45,15 @@ def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:
 
 
 def _again(
-    request: HttpRequest, series: Series, directing: bool, quick: QuickResultForm, rec: RecordForm
+    request: HttpRequest,
+    series: Series,
+    directing: bool,
+    quick: QuickResultForm | None = None,
+    rec: RecordForm | None = None,
 ) -> HttpResponse:
-    games = list(series.games.all())
-    context = {
-        "s": series, "t": series.tournament, "games": games, "directing": directing,
-        "next_number": len(games) + 1, "quick_form": quick, "record_form": rec,
-    }  # fmt: skip
+    """The series page again with the refused form bound; the rest (the other form too) as
+    on a fresh page."""
+    context = series_page_context(request, series, directing, quick_form=quick, record_form=rec)
     return render(request, "tournaments/series.html", context, status=400)
 
 
@@ -67,7 +70,6 @@ def _done(request: HttpRequest, series: Series, directing: bool) -> HttpResponse
 def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
     series, directing = _series_for_entry(request, pk)
     form = QuickResultForm(request.POST, series=series)
-    record_form = RecordForm(initial={"number": request.POST.get("number")})
     if form.is_valid():
         data = form.cleaned_data
         white, winner = form.white_player(), form.player("winner")
@@ -88,7 +90,7 @@ def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
             add_service_error(form, exc)
         else:
             return _done(request, series, directing)
-    return _again(request, series, directing, form, record_form)
+    return _again(request, series, directing, quick=form)
 
 
 @login_required
@@ -96,7 +98,6 @@ def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
 def enter_record(request: HttpRequest, pk: int) -> HttpResponse:
     series, directing = _series_for_entry(request, pk)
     form = RecordForm(request.POST, request.FILES)
-    quick = QuickResultForm(series=series, initial={"number": request.POST.get("number")})
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -113,7 +114,7 @@ def enter_record(request: HttpRequest, pk: int) -> HttpResponse:
             add_service_error(form, exc)
         else:
             return _done(request, series, directing)
-    return _again(request, series, directing, quick, form)
+    return _again(request, series, directing, rec=form)
 
 
 @login_required

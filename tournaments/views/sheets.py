@@ -9,9 +9,11 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Game, Round, Series, Tournament
 from tournaments.selectors.pages import tournament_page
 from tournaments.selectors.sheets import corrections_of, corrections_of_game, series_submissions
+from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import visible_tournament
 
@@ -28,6 +30,35 @@ def series_extras(request: HttpRequest, series: Series, directing: bool) -> dict
 
         extras |= series_director_context(series)
     return extras
+
+
+def series_page_context(
+    request: HttpRequest,
+    series: Series,
+    directing: bool,
+    *,
+    quick_form: QuickResultForm | None = None,
+    record_form: RecordForm | None = None,
+) -> dict[str, Any]:
+    """Everything the series page shows, built in one place: a fresh page and a page shown
+    again after a refused entry (with the refused form, bound) differ only in that form."""
+    games = list(series.games.all())
+    context: dict[str, Any] = {
+        "s": series, "t": series.tournament, "games": games, "directing": directing,
+    }  # fmt: skip
+    playing = not series.closed and series.player2_id is not None
+    if playing and (directing or is_series_player(request.user, series)):
+        number = len(games) + 1
+        if quick_form is None:
+            nxt = series_next_white(series, games)
+            initial = {"number": number, "white": nxt.pk if nxt else None}
+            quick_form = QuickResultForm(series=series, initial=initial)
+        context |= {
+            "next_number": number,
+            "quick_form": quick_form,
+            "record_form": record_form or RecordForm(initial={"number": number}),
+        }
+    return context | series_extras(request, series, directing)
 
 
 def game_extras(game: Game) -> dict[str, Any]:

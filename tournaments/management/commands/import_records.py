@@ -9,11 +9,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.management.records import RecordInFile, located, records_in_file
 from tournaments.models import Series
 from tournaments.services.errors import ResultError
-from tournaments.services.imports import upload_text
-from tournaments.services.results import game_enter_record
+from tournaments.services.imports import records_enter, records_read
+from tournaments.services.record_files import RecordInFile
 
 
 class Command(BaseCommand):
@@ -33,9 +32,9 @@ class Command(BaseCommand):
                 _("there is no series with id %(id)s") % {"id": options["series_id"]}
             )
         files: list[tuple[Path, list[RecordInFile]]] = []
-        for path in options["files"]:
+        for path in options["files"]:  # every file read before any game is entered
             try:
-                text = upload_text(path.read_bytes())
+                files.append((path, records_read(path.read_bytes())))
             except OSError as exc:
                 raise CommandError(
                     _("%(path)s cannot be read: %(reason)s") % {"path": path, "reason": exc}
@@ -44,37 +43,29 @@ class Command(BaseCommand):
                 raise CommandError(
                     _("%(path)s: %(message)s") % {"path": path, "message": exc.message}
                 ) from None
-            records = records_in_file(text)
-            if not records:
-                raise CommandError(_("%(path)s holds no game") % {"path": path})
-            files.append((path, records))
         entered = 0
         for path, records in files:
             if len(files) > 1:
                 self.stdout.write(_("%(path)s:") % {"path": path})
-            for record in records:
-                try:
-                    game = game_enter_record(series=series, record=record.text)
-                except ResultError as exc:
-                    where = located(exc, first_line=record.line)
-                    self.stdout.write(
-                        _("game %(number)s: %(note)s") % {"number": record.number, "note": where}
-                    )
-                    raise CommandError(
-                        ngettext(
-                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s game "
-                            "entered before it)",
-                            "%(path)s: game %(number)s was refused: %(why)s (%(entered)s games "
-                            "entered before it)",
-                            entered,
-                        )
-                        % {"path": path, "number": record.number, "why": where, "entered": entered}
-                    ) from exc
-                entered += 1
+            report = records_enter(series=series, records=records)
+            for game in report.games:
                 self.stdout.write(
-                    _("game %(number)s: %(note)s")
-                    % {"number": record.number, "note": game.verification}
+                    _("game %(number)s: %(note)s") % {"number": game.game, "note": game.message}
                 )
+            if report.refused is not None:
+                refused = report.games[-1]
+                raise CommandError(
+                    ngettext(
+                        "%(path)s: game %(number)s was refused: %(why)s (%(entered)s game "
+                        "entered before it)",
+                        "%(path)s: game %(number)s was refused: %(why)s (%(entered)s games "
+                        "entered before it)",
+                        entered + report.entered,
+                    )
+                    % {"path": path, "number": refused.game, "why": refused.message,
+                       "entered": entered + report.entered}
+                ) from report.refused  # fmt: skip
+            entered += report.entered
         series.refresh_from_db()
         self.stdout.write(
             _("%(entered)s; series %(series)s: %(score1)s-%(score2)s, %(status)s")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.management.records import progress
+from tournaments.services.archives import ArchiveImport, tournament_import
 from tournaments.services.errors import ResultError
-from tournaments.services.imports import ArchiveImport, tournament_import
+from tournaments.services.json_input import json_read
 
 
 class Command(BaseCommand):
@@ -36,10 +36,14 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            archive = json.loads(options["file"].read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            archive = json_read(options["file"].read_bytes())
+        except OSError as exc:
             raise CommandError(
                 _("%(path)s cannot be read: %(reason)s") % {"path": options["file"], "reason": exc}
+            ) from None
+        except ResultError as exc:
+            raise CommandError(
+                _("%(path)s: %(message)s") % {"path": options["file"], "message": exc.message}
             ) from None
 
         by = None

@@ -2,58 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.jobs import job_start
-from tournaments.management.records import progress
+from tournaments.management.records import TournamentsCommand
 from tournaments.models import JobKind, SeriesStatus, Tournament
+from tournaments.services.exports import Progress
 from tournaments.services.maintenance import Recomputed, series_recompute_all
 
 
-class Command(BaseCommand):
+class Command(TournamentsCommand):
     help = (
         "Recompute every series (score, status, winner) from its games, then every rating "
         "from the rated series; all in one transaction."
     )
+    kind = JobKind.RECOMPUTE
+    unit = "series"
+    tournament_help = "only this tournament's series"
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--tournament", type=int, metavar="ID", help="only this tournament's series"
-        )
-        parser.add_argument(
-            "--background", action="store_true",
-            help="run it as a job (on the worker when CELERY_BROKER_URL is set) and print its id",
-        )  # fmt: skip
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        tournament = None
-        if options["tournament"] is not None:
-            tournament = Tournament.objects.filter(pk=options["tournament"]).first()
-            if tournament is None:
-                raise CommandError(
-                    _("there is no tournament with id %(id)s") % {"id": options["tournament"]}
-                )
-        if options["background"]:
-            job = job_start(
-                kind=JobKind.RECOMPUTE, params={"tournament": options["tournament"]}, by=None,
-                tournament=tournament,
-            )  # fmt: skip
-            self.stdout.write(
-                _("job %(id)s: %(status)s") % {"id": job.pk, "status": job.get_status_display()}
-            )
-            return
-        report = series_recompute_all(
-            tournament=tournament,
-            progress=lambda items, *, desc, total=None: progress(
-                items, command=self, desc=desc, total=total, unit="series",
-                verbosity=options["verbosity"],
-            ),
-        )  # fmt: skip
-        self.stdout.write(_summary(report))
+    def work(self, *, tournament: Tournament | None, progress: Progress) -> None:
+        self.stdout.write(_summary(series_recompute_all(tournament=tournament, progress=progress)))
 
 
 def _summary(report: Recomputed) -> str:

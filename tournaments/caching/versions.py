@@ -1,9 +1,9 @@
 """What a public page shows, read as a version: small plain data that changes whenever
-the page would (tournaments/page_cache.py, docs/performance.md).
+the page would (pages.py, docs/caching.md).
 
 For a visitor who is not signed in (the only one served a stored page) the version is
-read from the shared cache: one cache read, no query, when warm (tournaments/generations.py
-keeps it never stale); the cells hold every tournament's ``published`` flag and the
+read from the shared cache: one cache read, no query, when warm (generations.py keeps it
+never stale); the cells hold every tournament's ``published`` flag and the
 visibility rule is applied to them with ``access.public_sees``. For a signed-in user it is
 read from the database (one query a page, two for a player's). Either way a page the user
 may not see has no version (None) and is rendered as usual, which answers 404."""
@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.http import HttpRequest
 
-from tournaments.generations import ALL, read_through, tournament_gen
+from tournaments.caching.generations import ALL, read_through, tournament_gen
 from tournaments.models import Game, Player, RatingChange, Series, Tournament
 from tournaments.selectors.access import (
     User,
@@ -159,7 +159,17 @@ def _player_row(pk: int, changes: QuerySet[RatingChange]) -> object:
             last=Subquery(ratings.annotate(x=Max("id")).values("x")),
             total=Subquery(ratings.annotate(x=Sum("after")).values("x")),
         )
-        .values_list("name", "club__name", "rating", "experience", "club_id", "n", "last", "total")
+        .values_list(
+            "name",
+            "club__name",
+            "rating",
+            "start_rating",
+            "experience",
+            "club_id",
+            "n",
+            "last",
+            "total",
+        )
         .first()
     )
 
@@ -193,15 +203,18 @@ def tournaments_version(request: HttpRequest) -> object:
 
 def site_version(request: HttpRequest, *args: object, **kwargs: object) -> object:
     """The API's other reads (rounds, series, games, submissions, players, clubs, and
-    their details): every visible tournament's version, and the token of the generation
-    every write renews (players, clubs and ratings have no version in the database). For
-    visitors only: one cache read; a signed-in user's reads are not stored."""
+    their details): every visible tournament's version, and the tokens of the generation
+    every write renews and of the epoch (players, clubs and ratings have no version in
+    the database). For visitors only: one cache read; a signed-in user's reads are not
+    stored."""
     if not _public(request):
         return None
     tokens, every = read_through("tournaments", [ALL], _all_tournaments)
-    if tokens[0] is None:
+    if None in tokens:  # the cache server failing: rendered as usual
         return None
-    return tokens[0], tuple(shown for seen in every or () if (shown := _shown(seen)) is not None)
+    return tuple(tokens), tuple(
+        shown for seen in every or () if (shown := _shown(seen)) is not None
+    )
 
 
 __all__ = [

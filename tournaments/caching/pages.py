@@ -1,5 +1,5 @@
 """Whole responses for anonymous visitors, and conditional GET (ETag / 304) for them
-(docs/performance.md).
+(docs/caching.md, docs/performance.md).
 
 A public page is the same for every anonymous visitor: it carries no CSRF token (the
 header's language switch needs none: views/language.py), so the stored bytes are the
@@ -8,7 +8,7 @@ ever render a token, it is rendered with a placeholder in its place, stored spli
 and each request joins the parts around its own token, as before the switch needed none.)
 The key is a digest of the path, the page's own parameters, the language and the page's
 *version*: what a page shows, as a version (a tournament's
-``cache_version``, bumped by every write; see caching.py), kept in the shared cache and
+``cache_version``, bumped by every write; see invalidation.py), kept in the shared cache and
 never remembered by a process, so a write makes the old copy unreachable on every app
 server.
 
@@ -42,14 +42,15 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language
 
-from tournaments.caching import TIMEOUT, digest, key
+from tournaments.caching import shared
+from tournaments.caching.keys import TIMEOUT, digest, key
 
 # Not a secret: it marks where each visitor's own token goes in the stored copy.
 PLACEHOLDER = "csrf-token-placeholder-6d1f0c9a3b8e4f27"
@@ -179,14 +180,14 @@ def _get(page_key: str) -> Stored | None:
     local = _local()
     stored: Stored | None = local.get(page_key) if local is not None else None
     if stored is None:
-        stored = cache.get(page_key)
+        stored = shared.get(page_key)
         if stored is not None and local is not None:
             local.set(page_key, stored)
     return stored
 
 
 def _set(page_key: str, stored: Stored) -> None:
-    cache.set(page_key, stored, TIMEOUT)
+    shared.set(page_key, stored, TIMEOUT)
     local = _local()
     if local is not None:
         local.set(page_key, stored)

@@ -1,4 +1,5 @@
-"""Cached pages and reads, keyed by the tournament's ``cache_version`` (docs/performance.md).
+"""Invalidation: every write bumps the versions the cached pages are keyed by
+(docs/caching.md).
 
 Every write that changes what a tournament's pages show bumps ``Tournament.cache_version``
 (to ``max(version + 1, now in microseconds)``: never a number given out before, even after
@@ -13,19 +14,16 @@ generations there, at once and on commit (generations.py).
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import Q
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
-from django.utils.translation import get_language
 
-from tournaments.generations import generations_bump, tournament_gen, tournaments_bumped
+from tournaments.caching.generations import generations_bump, tournament_gen, tournaments_bumped
 from tournaments.models import (
     Club,
     Correction,
@@ -40,12 +38,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.tournament import new_cache_version
-
-T = TypeVar("T")
-
-# An entry lives a day at most; a version change makes it unreachable long before.
-TIMEOUT = 24 * 3600
-PREFIX = "v1"  # change when what a key holds changes shape
 
 
 def tournaments_touch(*, ids: Iterable[int] | None = None, where: Q | None = None) -> None:
@@ -92,33 +84,6 @@ def tournaments_touch_players(*, player_ids: Iterable[int]) -> None:
     ids = list(player_ids)
     if ids:
         tournaments_touch(where=Q(pk__in=Entry.objects.filter(player__in=ids).values("tournament")))
-
-
-def key(kind: str, *parts: object, language: bool = True) -> str:
-    """A cache key; ``language`` adds the active language (pages and translated labels)."""
-    bits = [PREFIX, kind, *map(str, parts)]
-    if language:
-        bits.append(get_language() or "")
-    return ":".join(bits)
-
-
-def digest(value: object) -> str:
-    """A short stable digest of plain data (repr of tuples, numbers, strings)."""
-    return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
-
-
-def cached(cache_key: str, build: Callable[[], T], timeout: int = TIMEOUT) -> T:
-    """The cached value under ``cache_key``, built and stored when missing."""
-    found: Any = cache.get(cache_key)
-    if found is None:
-        found = build()
-        cache.set(cache_key, found, timeout)
-    return found  # type: ignore[no-any-return]
-
-
-def tournament_key(kind: str, tournament: Tournament, *parts: object) -> str:
-    """A key for something shown about one tournament, at its current version."""
-    return key(kind, tournament.pk, tournament.cache_version, *parts)
 
 
 # --- the writes: every save and delete of what the pages read bumps its tournament ---
@@ -242,13 +207,4 @@ def connect_signals() -> None:
     pre_delete.connect(_touch_by_club, sender=Club, dispatch_uid="cache-pd-Club")
 
 
-__all__ = [
-    "cached",
-    "connect_signals",
-    "digest",
-    "key",
-    "people_changed",
-    "tournament_key",
-    "tournaments_touch",
-    "tournaments_touch_players",
-]
+__all__ = ["connect_signals", "people_changed", "tournaments_touch", "tournaments_touch_players"]

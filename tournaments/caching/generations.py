@@ -1,5 +1,5 @@
 """Versions read from the shared cache, so that a warm page makes no database query
-(docs/performance.md, "Versions in the shared cache").
+(docs/caching.md).
 
 A *cell* holds what a page's version is made of (a tournament's ``published`` and
 ``cache_version``, read from the database) together with the *generations* it was read
@@ -11,7 +11,7 @@ and uses the cell only if it was read under the current tokens; otherwise it rea
 database (read-through) and stores the cell under the tokens it fetched *before* that
 read.
 
-Once a transaction: a write renews a generation (and ``caching.tournaments_touch`` bumps a
+Once a transaction: a write renews a generation (and ``invalidation.tournaments_touch`` bumps a
 tournament's ``cache_version``) once per transaction, however many of its rows change
 (the quick entry saves a game, its series and the players' ratings: one UPDATE, one
 renewal inside the transaction, one on commit). Each renewal inside a transaction is a
@@ -42,12 +42,14 @@ import secrets
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
-from django.core.cache import cache
 from django.db import connection, transaction
+
+from tournaments.caching import shared
 
 T = TypeVar("T")
 
 ALL = "all"  # every write: lists, series, games, players
+EPOCH = "epoch"  # every cell: renewed after the cache server failed (shared.py)
 CELL_TIMEOUT = 60  # bounds the failure window above; a miss costs one small query
 GEN_TIMEOUT = 24 * 3600
 _PREFIX = "v1:gen"
@@ -66,7 +68,23 @@ def _cell_key(name: str) -> str:
 
 
 def _renew(names: Sequence[str]) -> None:
-    cache.set_many({_gen_key(n): secrets.token_hex(8) for n in names}, GEN_TIMEOUT)
+    """New tokens for ``names``; and for the epoch while a failure is owed (shared.py)."""
+    owed = shared.debt()
+    if owed is not None:
+        names = (*names, EPOCH)
+    stored = shared.set_many({_gen_key(n): secrets.token_hex(8) for n in names}, GEN_TIMEOUT)
+    if stored and owed is not None:
+        shared.paid(owed)
+
+
+def _settled() -> bool:
+    """True when this process may use the cells: no failure owed, or the epoch renewed
+    now (every cell stored before it no longer matches)."""
+    owed = shared.debt()
+    if owed is None:
+        return True
+    _renew(())
+    return shared.debt() is None
 
 
 class _Batch:
@@ -135,7 +153,7 @@ def _current(conn: Any) -> tuple[_Batch | None, list[_Step]]:
 
 def tournaments_bumped() -> frozenset[int]:
     """The tournaments whose ``cache_version`` this transaction has bumped already (by a
-    step still live): ``caching.tournaments_touch`` need not bump them again."""
+    step still live): ``invalidation.tournaments_touch`` need not bump them again."""
     _, live = _current(transaction.get_connection())
     return frozenset(t for step in live for t in step.tournaments)
 
@@ -172,8 +190,8 @@ def _tokens(keys: Sequence[str], got: dict[str, Any]) -> list[str | None]:
     if None in tokens:  # never set, expired or evicted: a new random token, never an old one
         for k, token in zip(keys, tokens, strict=True):
             if token is None:
-                cache.add(k, secrets.token_hex(8), GEN_TIMEOUT)
-        again = cache.get_many(list(keys))
+                shared.add(k, secrets.token_hex(8), GEN_TIMEOUT)
+        again = shared.get_many(keys)
         tokens = [again.get(k) for k in keys]
     return tokens
 
@@ -181,20 +199,31 @@ def _tokens(keys: Sequence[str], got: dict[str, Any]) -> list[str | None]:
 def read_through(
     cell: str, gens: Sequence[str], load: Callable[[], T | None]
 ) -> tuple[list[str | None], T | None]:
-    """The current tokens of ``gens`` and the cell's value: from the cache when it was
-    stored under those tokens, else ``load()`` (the database), stored for the next
-    reader. One cache read when warm. ``None`` (nothing found) is not stored."""
-    keys = [_gen_key(g) for g in gens]
+    """The current tokens of ``gens`` and of the epoch (last), and the cell's value: from
+    the cache when it was stored under those tokens, else ``load()`` (the database),
+    stored for the next reader. One cache read when warm. ``None`` (nothing found) is not
+    stored. With the cache server failing: no token (``None``) and the database's value;
+    after it failed, no cell is used before the epoch is renewed (shared.py)."""
+    if not _settled():
+        return [None] * (len(gens) + 1), load()
+    keys = [_gen_key(g) for g in (*gens, EPOCH)]
     cell_key = _cell_key(cell)
-    got = cache.get_many([*keys, cell_key])
+    got = shared.get_many([*keys, cell_key])
     tokens = _tokens(keys, got)
     stored = got.get(cell_key)
-    if stored is not None and stored[0] == tokens:
+    if stored is not None and stored[0] == tokens and None not in tokens:
         return tokens, stored[1]
     value = load()
     if value is not None and None not in tokens and not connection.in_atomic_block:
-        cache.set(cell_key, (tokens, value), CELL_TIMEOUT)
+        shared.set(cell_key, (tokens, value), CELL_TIMEOUT)
     return tokens, value
 
 
-__all__ = ["ALL", "generations_bump", "read_through", "tournament_gen", "tournaments_bumped"]
+__all__ = [
+    "ALL",
+    "EPOCH",
+    "generations_bump",
+    "read_through",
+    "tournament_gen",
+    "tournaments_bumped",
+]

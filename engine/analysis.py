@@ -1,0 +1,232 @@
+"""Analysis of a long-nardy game as GNU Backgammon analyses backgammon (issue 23): for
+each turn the error of the play (the best play's equity for that roll minus the played
+one's, in millipoints) and the luck of the roll (the best equity for the roll rolled
+minus the mean over the 36 rolls), and for each side its error rate and luck.
+
+Equities are in points for the side that moved (an oin 1, a mars 2; RULES L8), from the
+net the variant declares (``Variant.evaluator``); a variant without one raises
+:class:`NoEvaluatorError`. ``ply=1`` judges plays with a look-ahead over the opponent's
+21 rolls (the luck stays at 0-ply: the roll's best play by the net)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.errors import EngineError
+from engine.evaluator.net import Floats, Net, load_net, net_path
+from engine.evaluator.play import (
+    ROLL_WEIGHTS,
+    ROLLS,
+    BoardPair,
+    ends,
+    equities0,
+    equities1,
+)
+from engine.movegen import Turn, legal_turns
+from engine.moves import write_steps
+from engine.notation import GameRecord, read_records
+from engine.position import Position
+from engine.replay import PlayedAction, Replay, replay
+from engine.rules import Rules
+from engine.variants import SIDE_NAMES, variant_named
+
+# gnubg's thresholds (doubtful, bad, very bad) in mp; docs/analysis.md says why they stay
+THRESHOLDS = (40, 80, 160)
+WIDTH = 4  # the plays looked at again at 1-ply: the best by 0-ply (and the played one)
+
+
+class NoEvaluatorError(EngineError):
+    """Analysis asked of a variant that declares no evaluator (short backgammon, Lurč)."""
+
+    code = "no-evaluator"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAnalysis:
+    """One turn: ``turn`` is its number as written (both sides share it), ``index`` its
+    place among the game's turns (0 first); ``played`` and ``best`` are movetext
+    (NOTATION.md), ``best_position`` the position the best play leads to."""
+
+    index: int
+    turn: int
+    side: int
+    dice: tuple[int, int]
+    played: str
+    best: str
+    error_mp: int
+    luck_mp: int
+    equity_before_mp: int  # the mean over the 36 rolls of each roll's best play (0-ply)
+    equity_after_mp: int  # the played play's equity (at the analysis's ply)
+    forced: bool  # one legal end only: no choice, no error
+    best_position: Position
+
+    def to_json(self) -> dict[str, object]:
+        """The turn as ``python -m engine analyse`` prints it."""
+        return {"turn": self.turn, "side": SIDE_NAMES[self.side], "dice": list(self.dice),
+                "played": self.played, "best": self.best, "error": self.error_mp,
+                "luck": self.luck_mp}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side's figures: error rate in mp per unforced move, the errors by size, the
+    luck in mp over the game and per turn."""
+
+    error_rate: float
+    unforced: int
+    doubtful: int
+    bad: int
+    very_bad: int
+    luck: int
+    luck_rate: float
+    turns: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"error_rate": round(self.error_rate, 1), "unforced": self.unforced,
+                "errors": {"doubtful": self.doubtful, "bad": self.bad,
+                           "very_bad": self.very_bad},
+                "luck": self.luck, "luck_rate": round(self.luck_rate, 1)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    turns: tuple[TurnAnalysis, ...]
+    white: SideSummary
+    black: SideSummary
+    ply: int
+
+    def side(self, side: int) -> SideSummary:
+        return self.white if side == 0 else self.black
+
+    def to_json(self, game: int = 1) -> dict[str, object]:
+        return {"game": game, "white": self.white.to_json(), "black": self.black.to_json(),
+                "turns": [t.to_json() for t in self.turns]}  # fmt: skip
+
+
+def error_class(error_mp: int) -> str | None:
+    """``doubtful``, ``bad``, ``very_bad`` or None for an error in mp (:data:`THRESHOLDS`)."""
+    doubtful, bad, very_bad = THRESHOLDS
+    if error_mp >= very_bad:
+        return "very_bad"
+    if error_mp >= bad:
+        return "bad"
+    if error_mp >= doubtful:
+        return "doubtful"
+    return None
+
+
+def summarise(turns: Sequence[TurnAnalysis], side: int) -> SideSummary:
+    """The figures of one side from its analysed turns."""
+    mine = [t for t in turns if t.side == side]
+    unforced = [t for t in mine if not t.forced]
+    classes = [error_class(t.error_mp) for t in unforced]
+    luck = sum(t.luck_mp for t in mine)
+    return SideSummary(
+        error_rate=sum(t.error_mp for t in unforced) / len(unforced) if unforced else 0.0,
+        unforced=len(unforced),
+        doubtful=classes.count("doubtful"),
+        bad=classes.count("bad"),
+        very_bad=classes.count("very_bad"),
+        luck=luck,
+        luck_rate=luck / len(mine) if mine else 0.0,
+        turns=len(mine),
+    )
+
+
+def roll_luck(net: Net, me: tuple[int, ...], opp: tuple[int, ...], side: int,
+              rules: Rules) -> tuple[Floats, float]:  # fmt: skip
+    """The best 0-ply equity of each of the 21 rolls (:data:`ROLLS`) and their mean over
+    the 36 rolls."""
+    cands: list[BoardPair] = []
+    starts = []
+    for roll in ROLLS:
+        starts.append(len(cands))
+        cands.extend(ends(me, opp, side, roll, rules=rules))
+    best = np.maximum.reduceat(equities0(net, cands), starts)
+    return best, float(best @ ROLL_WEIGHTS)
+
+
+def _replayed(game: Replay | GameRecord | str) -> Replay:
+    if isinstance(game, str):
+        records = read_records(game)
+        if not records:
+            raise EngineError("no game found in the record", code="no-game")
+        game = records[0]
+    if isinstance(game, GameRecord):
+        game = replay(game, check_result=False)
+    if game.error is not None:
+        raise game.error
+    return game
+
+
+def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | None = None
+                 ) -> GameAnalysis:  # fmt: skip
+    """Analyse every turn of a game: a :class:`Replay` (what ``engine.replay`` gives), a
+    parsed :class:`GameRecord` or the record's text (its first game). The replay's
+    errors are raised; :class:`NoEvaluatorError` when the variant has no net."""
+    if ply not in (0, 1):
+        raise EngineError(f"ply is 0 or 1, not {ply!r}", code="bad-ply", params={"ply": ply})
+    played = _replayed(game)
+    variant = variant_named(played.record.variant)
+    if variant.evaluator is None:
+        raise NoEvaluatorError(
+            f"{variant.title} has no evaluator: its games cannot be analysed here",
+            code="no-evaluator",
+            params={"variant": variant.name},
+        )
+    net = net or load_net(net_path(variant.evaluator))
+    turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
+    out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
+    return GameAnalysis(tuple(out), summarise(out, 0), summarise(out, 1), ply)
+
+
+def _turn(net: Net, index: int, p: PlayedAction, rules: Rules, ply: int) -> TurnAnalysis:
+    side = p.side
+    assert p.action.dice is not None
+    a, b = p.action.dice
+    roll = (max(a, b), min(a, b))
+    me, opp = p.before.board(side), p.before.board(1 - side)
+    cands = ends(me, opp, side, roll, rules=rules)
+    done = (p.after.board(side), p.after.board(1 - side))
+    if done not in cands:  # an irregular turn accepted as played (NOTATION 1)
+        cands.append(done)
+    k = cands.index(done)
+    eq0 = equities0(net, cands)
+    eq = eq0.copy()
+    best = int(np.argmax(eq0))
+    if ply and len(cands) > 1:
+        look = sorted({*np.argsort(-eq0)[:WIDTH].tolist(), k})
+        eq[look] = equities1(net, [cands[i] for i in look], side, rules)
+        best = look[int(np.argmax(eq[look]))]
+    per_roll, mean = roll_luck(net, me, opp, side, rules)
+    rolled = per_roll[ROLLS.index(roll)]
+    forced = len(cands) == 1
+    best_turn = _best_turn(p.before, roll, rules, cands[best]) if best != k else None
+    return TurnAnalysis(
+        index=index,
+        turn=p.number,
+        side=side,
+        dice=(a, b),
+        played=write_steps(p.steps),
+        best=best_turn.notation if best_turn else write_steps(p.steps),
+        error_mp=0 if forced else max(0, round(1000 * (eq[best] - eq[k]))),
+        luck_mp=round(1000 * (rolled - mean)),
+        equity_before_mp=round(1000 * mean),
+        equity_after_mp=round(1000 * eq[k]),
+        forced=forced,
+        best_position=best_turn.position if best_turn else p.after,
+    )
+
+
+def _best_turn(
+    before: Position, roll: tuple[int, int], rules: Rules, boards: BoardPair
+) -> Turn | None:
+    """The legal turn (with its canonical movetext) that ends on ``boards``."""
+    side = before.turn
+    for t in legal_turns(before, list(roll), rules):
+        if (t.position.board(side), t.position.board(1 - side)) == boards:
+            return t
+    return None

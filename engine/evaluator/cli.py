@@ -1,0 +1,103 @@
+"""``python -m engine duel|bot|analyse`` (issue 23): the evaluator's commands."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from engine.analysis import analyse_game
+from engine.errors import EngineError
+from engine.evaluator.duel import duel
+from engine.evaluator.levels import LEVELS
+from engine.evaluator.net import load_net, net_path
+from engine.evaluator.players import level_player, player_named
+from engine.movegen import legal_turns
+from engine.notation import read_records
+from engine.queries import read_query, turn_json
+from engine.replay import replay
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+
+def cmd_duel(a: str, b: str, games: int, seed: int, ply: int, out: TextIO) -> int:
+    try:
+        first, second = player_named(a, ply), player_named(b, ply)
+    except EngineError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 2
+    result = duel(first, second, games, seed)
+    print(result.line(a, b), file=out)
+    return 0
+
+
+def answer_bot_query(line: str, level: str, rng: random.Random) -> dict[str, object]:
+    """The bot's turn for one query line (as ``legal`` reads them): one element of
+    ``legal``'s ``"turns"``, or ``{"error": ...}``."""
+    try:
+        position, dice, rules = read_query(line)
+        variant = position.rules_variant
+        if variant.evaluator is None:
+            return {"error": f"{variant.title} has no evaluator: the bot plays long nardy only"}
+        turns = legal_turns(position, dice, rules)
+        player = level_player(load_net(net_path(variant.evaluator)), level, rules)
+    except EngineError as exc:
+        return {"error": str(exc)}
+    side = position.turn
+    cands = [(t.position.board(side), t.position.board(1 - side)) for t in turns]
+    return turn_json(turns[player.choose(cands, side, rng)])
+
+
+def cmd_bot(level: str, seed: int, inp: TextIO, out: TextIO) -> int:
+    if level not in LEVELS:
+        print(f"unknown level {level!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    rng = random.Random(seed)
+    for line in inp:
+        if line.strip():
+            answer = answer_bot_query(line, level, rng)
+            print(json.dumps(answer, separators=(",", ":")), file=out)
+            out.flush()
+    return 0
+
+
+def cmd_analyse(paths: Sequence[str], ply: int, out: TextIO) -> int:
+    status = 0
+    number = 0
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as f:
+                records = read_records(f.read())
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        except EngineError as exc:
+            print(f"{path}: {exc.describe()}", file=sys.stderr)
+            status = 1
+            continue
+        for record in records:
+            number += 1
+            try:
+                analysis = analyse_game(replay(record, check_result=False), ply=ply)
+            except EngineError as exc:
+                print(f"{path}: game {number}: {exc.describe()}", file=sys.stderr)
+                status = 1
+                continue
+            print(json.dumps(analysis.to_json(number), separators=(",", ":")), file=out)
+    return status
+
+
+def run(args: object) -> int | None:
+    """Run a command of this module (None: not one of them)."""
+    command = getattr(args, "command", None)
+    a = args
+    if command == "duel":
+        return cmd_duel(a.a, a.b, a.games, a.seed, a.ply, sys.stdout)  # type: ignore[attr-defined]
+    if command == "bot":
+        return cmd_bot(a.level, a.seed, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
+    if command == "analyse":
+        return cmd_analyse(a.files, a.ply, sys.stdout)  # type: ignore[attr-defined]
+    return None

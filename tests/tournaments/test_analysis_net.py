@@ -1,0 +1,141 @@
+"""The evaluator's analysis of long-nardy games in the app (issue 23): a game is
+analysed after it is stored (a job, inline here: no broker), its figures are those of
+``engine.analysis.analyse_game``, a failing analysis never refuses the entry, a director
+re-analyses a tournament with the job's progress, and Lurč offers nothing."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from engine.analysis import analyse_game
+from engine.selfplay import random_game
+from tests.tournaments.pages_data import director
+from tournaments.models import GameAnalysis, Job, JobStatus, Player, Series
+from tournaments.services.pairings import round_generate
+from tournaments.services.results import game_enter_record
+from tournaments.services.setup import entry_register, tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+def a_series(variant: str = "long", players: int = 2) -> Series:
+    t = tournament_create(
+        name=f"{variant} cup", start_date=datetime.date(2026, 5, 1), format="round_robin",
+        series_length=1, variant=variant,
+    )  # fmt: skip
+    t.directors.add(director("analyst"))
+    for name in ("Iva", "Jan", "Ota", "Eva")[:players]:
+        entry_register(tournament=t, player=Player.objects.create(name=name))
+    round_generate(tournament=t)
+    return Series.objects.select_related("player1", "player2", "tournament").filter(
+        tournament=t, player2__isnull=False
+    )[0]
+
+
+def record_for(series: Series, seed: int) -> str:
+    text = random_game(series.tournament.variant, random.Random(seed))
+    return text.replace("Random A", series.player1.name).replace("Random B", series.player2.name)
+
+
+def test_a_stored_long_game_is_analysed_by_a_job(django_capture_on_commit_callbacks):
+    series = a_series()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_enter_record(series=series, record=record_for(series, 3))
+    job = Job.objects.get()
+    assert job.kind == "games_analyse" and job.status == JobStatus.DONE, job.error
+    assert job.params == {"games": [game.pk]} and job.tournament == series.tournament
+    stored = GameAnalysis.objects.get(game=game)
+    expected = analyse_game(game.record)
+    assert stored.source == "net" and stored.evaluator.startswith("long")
+    assert stored.white_error_rate == round(expected.white.error_rate, 1)
+    assert stored.black_luck == expected.black.luck
+    assert stored.sides["white"]["errors"]["bad"] == expected.white.bad
+    assert len(stored.turns) == len(expected.turns)
+    first = stored.turns[0]
+    assert (first["error"], first["luck"], first["played"]) == (
+        expected.turns[0].error_mp, expected.turns[0].luck_mp, expected.turns[0].played,
+    )  # fmt: skip
+    assert stored.record_version == game.version
+
+
+def test_one_job_for_the_games_of_one_transaction(django_capture_on_commit_callbacks):
+    from django.db import transaction
+
+    series = a_series(players=4)
+    others = Series.objects.filter(tournament=series.tournament, player2__isnull=False)
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        games = [game_enter_record(series=s, record=record_for(s, 10 + s.pk)) for s in others]
+    job = Job.objects.get()
+    assert sorted(job.params["games"]) == sorted(g.pk for g in games)
+    assert job.result["analysed"] == len(games) == GameAnalysis.objects.count()
+
+
+def test_a_failing_analysis_leaves_the_entry_stored(settings, django_capture_on_commit_callbacks):
+    settings.ANALYSIS_PLY = 7  # the engine refuses it: the analysis fails, not the entry
+    series = a_series()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_enter_record(series=series, record=record_for(series, 4))
+    assert game.pk is not None and Series.objects.get(pk=series.pk).games.count() == 1
+    job = Job.objects.get()
+    assert job.status == JobStatus.DONE and job.result["failed"] == 1
+    assert "ply" in job.result["failures"][0]["message"]
+    assert not GameAnalysis.objects.exists()
+
+
+def test_an_unreachable_queue_leaves_the_entry_stored(settings, django_capture_on_commit_callbacks):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nobody listens there
+    series = a_series()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_enter_record(series=series, record=record_for(series, 5))
+    assert Series.objects.get(pk=series.pk).games.get() == game
+    assert Job.objects.get().status == JobStatus.FAILED
+    assert not GameAnalysis.objects.exists()
+
+
+def test_no_analysis_when_switched_off(settings, django_capture_on_commit_callbacks):
+    settings.ANALYSIS_ON_STORE = False
+    series = a_series()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_enter_record(series=series, record=record_for(series, 6))
+    assert not Job.objects.exists()
+
+
+def test_director_reanalyses_a_tournament_with_progress(client: Client, settings):
+    settings.ANALYSIS_ON_STORE = False
+    series = a_series(players=4)
+    for s in Series.objects.filter(tournament=series.tournament, player2__isnull=False):
+        game_enter_record(series=s, record=record_for(s, 20 + s.pk))
+    client.force_login(series.tournament.directors.get())
+    t = series.tournament
+    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="cs")
+    assert "Znovu analyzovat všechny partie" in page.content.decode()
+    url = reverse("tournaments:tournament_job", args=[t.pk, "games_analyse"])
+    response = client.post(url)
+    job = Job.objects.get()
+    assert response.status_code == 302 and job.status == JobStatus.DONE, job.error
+    assert (job.done, job.total) == (2, 2)  # the progress counted every game
+    assert job.result["analysed"] == 2 == GameAnalysis.objects.filter(source="net").count()
+    shown = client.get(reverse("tournaments:job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "2 game(s) analysed, 0 could not be." in shown.content.decode()
+    api = client.get(f"/api/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="cs").json()
+    assert api["done"] == api["total"] == 2 and api["status"] == "done"
+
+
+def test_lurc_offers_no_analysis(client: Client, django_capture_on_commit_callbacks):
+    series = a_series("lurc")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_enter_record(series=series, record=record_for(series, 8))
+    assert not Job.objects.exists()
+    client.force_login(series.tournament.directors.get())
+    t = series.tournament
+    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Analyse every game again" not in page.content.decode()
+    url = reverse("tournaments:tournament_job", args=[t.pk, "games_analyse"])
+    assert client.post(url).status_code == 404
+    game_page = client.get(reverse("tournaments:game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Analyse" not in game_page.content.decode()
