@@ -98,7 +98,9 @@ def _record(text: str) -> str:
     return re.sub(r'\[Series (\\?)"\d+\\?"\]', "[Series …]", text)
 
 
-def tournament_shape(t: Tournament, *, skip: set[str] = frozenset()) -> dict[str, Any]:
+def tournament_shape(
+    t: Tournament, *, skip: frozenset[str] | set[str] = frozenset()
+) -> dict[str, Any]:
     """Everything about a tournament, each row's fields with ids made keys."""
     skip = RENEWED | set(skip)
     games = []
