@@ -186,6 +186,14 @@ class EntryForm(forms.Form):
         label=_("Player"), queryset=Player.objects.none(), required=False
     )
     new_name = forms.CharField(label=_("or a new player"), max_length=120, required=False)
+    new_club = forms.CharField(
+        label=_("New player's club"), max_length=120, required=False,
+        help_text=_("An existing club of this name, or a new one."),
+    )  # fmt: skip
+    new_rating = forms.FloatField(
+        label=_("New player's rating"), min_value=1, max_value=10_000, required=False,
+        localize=True, help_text=_("Where their rating history starts; empty: 1500."),
+    )  # fmt: skip
     seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
     confirm_new = forms.BooleanField(
         label=_("Yes, a new player (not one of the similar names)"), required=False,

@@ -1,4 +1,4 @@
-"""The long-nardy evaluator (issue 23): the lean end search against ``legal_turns``
+"""The long-nardy evaluator (docs/analysis.md): the lean end search against ``legal_turns``
 (RULES L3-L7), the weights file's header, the shipped net's outputs on fixed positions,
 and the bot's answers against ``legal`` on thousands of positions."""
 

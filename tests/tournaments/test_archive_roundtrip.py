@@ -1,4 +1,4 @@
-"""Issue 22 finding 1: an exported archive imports back. `export_tournament 1` then
+"""An exported archive imports back. `export_tournament 1` then
 `import_tournament` was refused ("the record says [Series "1"]: it belongs to another
 series"): every record carries its series' id. Each tournament shape the site holds (the
 three games, every format, records with their tags, corrections, submissions, withdrawn

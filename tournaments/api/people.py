@@ -70,6 +70,19 @@ class EntryInput(serializers.Serializer):
         max_length=120,
         help_text="a new player's name (instead of player)",
     )
+    club = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=120,
+        help_text="the new player's club by name: an existing one (case ignored) or a new one",
+    )
+    rating = serializers.FloatField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=10_000,
+        help_text="the new player's starting rating (empty: 1500)",
+    )
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=32767)
     confirm_new = serializers.BooleanField(
         default=False, help_text="create the new player even though similar names exist"
@@ -165,6 +178,8 @@ class Entries(_TournamentView):
             entry = entry_register_new(
                 tournament=tournament,
                 name=data["name"],
+                club=data.get("club") or "",
+                rating=data.get("rating"),
                 seed=data.get("seed"),
                 force=data["confirm_new"],
             )

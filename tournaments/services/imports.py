@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -29,6 +28,7 @@ from tournaments.services.exports import (
     no_progress,
 )
 from tournaments.services.names import name_clean
+from tournaments.services.people import rating_valid
 from tournaments.services.record_files import RecordInFile, located, records_in_file
 from tournaments.services.results import game_enter_record
 
@@ -143,7 +143,7 @@ def _rating(value: str) -> float | None:
         rating = float(value)
     except ValueError:
         return None
-    return rating if math.isfinite(rating) and 0 < rating < 10000 else None
+    return rating if rating_valid(rating) else None
 
 
 def _existing_players(names: set[str]) -> dict[tuple[str, int | None], int]:

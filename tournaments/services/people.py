@@ -3,10 +3,11 @@ which clean the names (services/names.py) and keep names unique."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player
@@ -76,10 +77,31 @@ def club_delete(*, club: Club) -> None:
     club.delete()
 
 
+RATING_MAX = 10_000
+
+
+def rating_valid(rating: float | None) -> bool:
+    """A rating every door accepts (the CSV, the pages, the API, archives): a finite
+    number above 0, at most 10000."""
+    return rating is not None and math.isfinite(rating) and 0 < rating <= RATING_MAX
+
+
+def club_for_player(*, name: str) -> Club | None:
+    """The club a new player is given by name (a registration, a CSV line): the existing
+    club of that name, case ignored, or a new one; none for an empty name."""
+    if not str(name).strip():
+        return None
+    name = name_clean(name, field="club", max_length=_max_length(Club, "name"))
+    for club in Club.objects.filter(Q(name__iexact=name) | Q(name=name)):
+        if club.name.casefold() == name.casefold():
+            return club
+    return club_create(name=name)
+
+
 def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
     for rating in (player.rating, player.start_rating):
-        if rating is None or not 0 < rating <= 10_000:
+        if not rating_valid(rating):
             raise ResultError(
                 _("A rating is between 1 and 10000."), code="rating-range", field="rating"
             )

@@ -12,7 +12,7 @@ from tournaments.models import Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.models import SeriesStatus as Status
 from tournaments.selectors.people import players_similar
 from tournaments.services.errors import Conflict, ResultError
-from tournaments.services.people import player_create
+from tournaments.services.people import club_for_player, player_create
 from tournaments.services.series import series_recompute
 from tournaments.services.setup import entry_register
 
@@ -44,11 +44,20 @@ def _entry(tournament: Tournament, player: Player, *, lock: bool = False) -> Ent
 
 @transaction.atomic
 def entry_register_new(
-    *, tournament: Tournament, name: str, seed: int | None = None, force: bool = False
+    *,
+    tournament: Tournament,
+    name: str,
+    club: str = "",
+    rating: float | None = None,
+    seed: int | None = None,
+    force: bool = False,
 ) -> Entry:
     """Make a new player and register them; refused with the similar existing players
     (``SimilarNames``) unless ``force``: typing "Eva Kucerova" when "Eva Kučerová"
-    exists is a second entry of the same person far more often than a namesake."""
+    exists is a second entry of the same person far more often than a namesake.
+
+    ``club`` is a club's name, found as a players CSV finds it (case ignored) or made;
+    ``rating`` is where the player's rating history starts, in the CSV's range."""
     if not force:
         similar = players_similar(name=name)
         if similar:
@@ -61,7 +70,7 @@ def entry_register_new(
                 players=similar,
                 field="new_name",
             )
-    player = player_create(name=name)
+    player = player_create(name=name, club=club_for_player(name=club), rating=rating)
     return entry_register(tournament=tournament, player=player, seed=seed)
 
 

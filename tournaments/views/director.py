@@ -149,11 +149,14 @@ def _register(tournament: Tournament, data: dict[str, Any]) -> Player:
         entry = entry_register_new(
             tournament=tournament,
             name=data["new_name"],
+            club=data.get("new_club") or "",
+            rating=data.get("new_rating"),
             seed=data["seed"],
             force=data.get("confirm_new", False),
         )
     except ResultError as exc:
-        exc.field = "new_name" if exc.field == "name" else exc.field
+        fields = {"name": "new_name", "club": "new_club", "rating": "new_rating"}
+        exc.field = fields.get(exc.field or "", exc.field)
         raise
     return entry.player
 
