@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import datetime
 import random
+from urllib.parse import quote
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from engine.analysis import analyse_game
 from engine.selfplay import random_game
@@ -139,3 +143,16 @@ def test_lurc_offers_no_analysis(client: Client, django_capture_on_commit_callba
     assert client.post(url).status_code == 404
     game_page = client.get(reverse("tournaments:game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert "Analyse" not in game_page.content.decode()
+
+
+@hsettings(max_examples=30, deadline=None,
+           suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(kind=st.text(min_size=1, max_size=40).filter(lambda k: "/" not in k and k.strip()))
+def test_hostile_job_kinds_answer_404_not_500(client: Client, kind: str):
+    series = Series.objects.select_related("tournament").first() or a_series("lurc")
+    tournament = series.tournament  # Lurč: even games_analyse is refused (no evaluator)
+    client.force_login(tournament.directors.get())
+    url = f"/tournaments/{tournament.pk}/jobs/{quote(kind, safe='')}/"
+    response = client.post(url, HTTP_ACCEPT_LANGUAGE="cs")
+    assert response.status_code in (400, 403, 404), response.status_code
+    assert not Job.objects.exists()
