@@ -5,8 +5,6 @@ re-analyses a tournament with the job's progress, and Lurč offers nothing."""
 
 from __future__ import annotations
 
-import datetime
-import random
 from urllib.parse import quote
 
 import pytest
@@ -17,33 +15,11 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from engine.analysis import analyse_game
-from engine.selfplay import random_game
-from tests.tournaments.pages_data import director
-from tournaments.models import GameAnalysis, Job, JobStatus, Player, Series
-from tournaments.services.pairings import round_generate
+from tests.tournaments.analysis_data import a_series, record_for
+from tournaments.models import GameAnalysis, Job, JobStatus, Series
 from tournaments.services.results import game_enter_record
-from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
-
-
-def a_series(variant: str = "long", players: int = 2) -> Series:
-    t = tournament_create(
-        name=f"{variant} cup", start_date=datetime.date(2026, 5, 1), format="round_robin",
-        series_length=1, variant=variant,
-    )  # fmt: skip
-    t.directors.add(director("analyst"))
-    for name in ("Iva", "Jan", "Ota", "Eva")[:players]:
-        entry_register(tournament=t, player=Player.objects.create(name=name))
-    round_generate(tournament=t)
-    return Series.objects.select_related("player1", "player2", "tournament").filter(
-        tournament=t, player2__isnull=False
-    )[0]
-
-
-def record_for(series: Series, seed: int) -> str:
-    text = random_game(series.tournament.variant, random.Random(seed))
-    return text.replace("Random A", series.player1.name).replace("Random B", series.player2.name)
 
 
 def test_a_stored_long_game_is_analysed_by_a_job(django_capture_on_commit_callbacks):

@@ -10,7 +10,6 @@ import json
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,15 @@ from django.test import Client
 from django.utils import translation
 
 from tests.tournaments.helpers import World, a_record, make_world
+from tests.tournaments.jobs_data import (
+    PLAYERS,
+    ROOT,
+    page,
+    reachable,
+    started,
+    upload,
+    worker_database_url,
+)
 from tournaments.jobs import job_run, job_start
 from tournaments.jobs import kinds as job_kinds
 from tournaments.jobs.progress import JobProgress
@@ -40,34 +48,10 @@ def _in_english() -> Iterator[None]:
         yield
 
 
-ROOT = Path(__file__).resolve().parents[2]
-
-PLAYERS = "name,club,rating\nFilip,Brno,1510\nFilip,Brno,1520\nGustav,Ostrava,\n"
-
-
 @pytest.fixture(autouse=True)
 def inline(settings: Any) -> None:
     """No broker: every job runs in its request (what `make run` does)."""
     settings.CELERY_BROKER_URL = ""
-
-
-def page(world: World, role: str) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")  # the tests read English words
-    client.force_login(world.users[role])
-    return client
-
-
-def upload(text: str | bytes, name: str = "file.txt") -> io.BytesIO:
-    data = io.BytesIO(text.encode("utf-8") if isinstance(text, str) else text)
-    data.name = name
-    return data
-
-
-def started(response: Any) -> Job:
-    assert response.status_code == 302, response.content.decode()[:2000]
-    job = Job.objects.get(pk=int(response["Location"].rstrip("/").rsplit("/", 1)[1]))
-    assert response["Location"] == f"/jobs/{job.pk}/"
-    return job
 
 
 def a_played_game(world: World) -> Game:
@@ -324,21 +308,6 @@ BROKERS = {
     "redis": ("redis://127.0.0.1:6379/7", 6379),
     "rabbitmq": ("amqp://guest:guest@127.0.0.1:5672//", 5672),
 }
-
-
-def reachable(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=1).close()
-    except OSError:
-        return False
-    return True
-
-
-def worker_database_url() -> str:
-    """The pytest test database as a DATABASE_URL, for the worker's process."""
-    db = connection.settings_dict
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture(params=sorted(BROKERS))

@@ -21,7 +21,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.tournaments.helpers import make_world
-from tests.tournaments.test_jobs import (
+from tests.tournaments.jobs_data import (
     PLAYERS,
     ROOT,
     page,

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.test_analysis_net import a_series, record_for
+from tests.tournaments.analysis_data import a_series, record_for
 from tournaments.models import GameAnalysis
 from tournaments.services.analysis import game_analyse
 from tournaments.services.results import game_enter_record
