@@ -101,10 +101,20 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
-AXES_IPWARE_PROXY_COUNT = env_int("DJANGO_NUM_PROXIES", 0) or None
+# Behind DJANGO_NUM_PROXIES reverse proxies the client is the address the outermost one
+# saw: the N-th entry of X-Forwarded-For from the right (as DRF's NUM_PROXIES counts for
+# the throttles). ipware counts the proxies listed in the header, which the proxy nearest
+# to us (REMOTE_ADDR) is not, hence one less; and it counts from the right, so what a
+# client writes into the header itself is never believed.
+NUM_PROXIES = env_int("DJANGO_NUM_PROXIES", 0)
+AXES_IPWARE_PROXY_COUNT = NUM_PROXIES - 1 if NUM_PROXIES > 0 else None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if NUM_PROXIES > 0 else ["REMOTE_ADDR"]
 )
+# django-ipware's strict mode drops a header with more entries than proxies and falls back
+# to REMOTE_ADDR (the proxy: one address for everybody); the entry our proxy appended, at
+# the right end, is the client's whatever the client wrote before it.
+IPWARE_STRICT = False
 
 ROOT_URLCONF = "config.urls"
 
@@ -136,6 +146,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=60,
+        # a connection kept from an earlier request is checked before it is reused: after
+        # a PostgreSQL restart the request opens a new one instead of answering 500
+        conn_health_checks=True,
     )
 }
 
@@ -227,7 +240,7 @@ REST_FRAMEWORK = {
         "verify": os.environ.get("API_THROTTLE_VERIFY", "30/minute"),
     },
     # behind a reverse proxy the client's address is in X-Forwarded-For
-    "NUM_PROXIES": env_int("DJANGO_NUM_PROXIES", 0) or None,
+    "NUM_PROXIES": NUM_PROXIES or None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Nardy tournaments API",
@@ -376,6 +389,11 @@ JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20
 # ANALYSIS_PLY=1 judges every play with the look-ahead (about five times slower).
 ANALYSIS_ON_STORE = os.environ.get("ANALYSIS_ON_STORE", "1") != "0"
 ANALYSIS_PLY = int(os.environ.get("ANALYSIS_PLY", "0"))
+# a running job's process touches its row every JOBS_HEARTBEAT_SECONDS; a running job not
+# touched for JOBS_STALE_SECONDS is shown as interrupted (its worker died), whatever the
+# broker does with its message (tournaments/jobs/heartbeat.py)
+JOBS_HEARTBEAT_SECONDS = env_int("JOBS_HEARTBEAT_SECONDS", 15)
+JOBS_STALE_SECONDS = env_int("JOBS_STALE_SECONDS", 60)
 
 # Untrusted text (docs/deploy.md): an upload's size, and what one record may hold before
 # the engine's reader refuses it (HTTP 413 naming the limit). None switches a limit off.

@@ -1,4 +1,4 @@
-"""Analysis of a long-nardy game as GNU Backgammon analyses backgammon (issue 23): for
+"""Analysis of a long-nardy game as GNU Backgammon analyses backgammon (docs/analysis.md): for
 each turn the error of the play (the best play's equity for that roll minus the played
 one's, in millipoints) and the luck of the roll (the best equity for the roll rolled
 minus the mean over the 36 rolls), and for each side its error rate and luck.

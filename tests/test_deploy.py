@@ -6,8 +6,17 @@ errors logged with their path, styled error pages in Czech."""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,28 +26,44 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tests.helpers import ROOT, run_django
 
-# The production environment documented in docs/deploy.md.
-PRODUCTION_ENV = {
-    "DJANGO_SECRET_KEY": "a-long-random-production-key-" + "k7Qz" * 12,
-    "DJANGO_ALLOWED_HOSTS": "nardy.example.org",
-    "DJANGO_SECURE_SSL_REDIRECT": "1",
-    "DJANGO_HSTS_SECONDS": "31536000",
-    "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "1",
-    "DJANGO_HSTS_PRELOAD": "1",
-    "DJANGO_SECURE_COOKIES": "1",
-    "DJANGO_BEHIND_TLS_PROXY": "1",
-}
+SECRET = "a-long-random-production-key-" + "k7Qz" * 12
+
+
+def documented_env() -> dict[str, str]:
+    """The variables the `export` of docs/deploy.md's steps sets, as an operator copies
+    them (its placeholder secret key ``...`` replaced by a long random one)."""
+    text = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    steps = text.split("## Steps", 1)[1]
+    block = steps.split("```sh", 1)[1].split("```", 1)[0].replace("\\\n", " ")
+    line = next(line for line in block.splitlines() if line.startswith("export "))
+    env = dict(word.split("=", 1) for word in shlex.split(line, comments=True)[1:])
+    assert env["DJANGO_SECRET_KEY"] == "..."
+    return env | {"DJANGO_SECRET_KEY": SECRET}
+
+
+PRODUCTION_ENV = documented_env()
 
 
 # --- settings -------------------------------------------------------------------------
 
 
 def test_check_deploy_is_clean_with_the_production_environment():
+    """Issue 22.10. Before: the guide's own exports gave W005 and W021 (exit 1)."""
+    assert {"DJANGO_HSTS_SECONDS", "DJANGO_NUM_PROXIES", "DATABASE_URL"} <= set(PRODUCTION_ENV)
     result = run_django(
         ["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **PRODUCTION_ENV
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_production_checks_a_kept_connection_before_reusing_it():
+    code = (
+        "from django.conf import settings as s; d = s.DATABASES['default'];"
+        "print(d['ENGINE'], d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    result = run_django(["-c", code], **PRODUCTION_ENV)
+    assert result.stdout.split() == ["django.db.backends.postgresql", "60", "True"], result.stderr
 
 
 def test_debug_is_off_unless_asked_for():
@@ -226,3 +251,123 @@ def test_verify_endpoint_has_its_own_throttle(low_rates):
     client = APIClient()
     codes = [client.post("/api/verify/", {"record": ""}).status_code for _ in range(5)]
     assert codes[3:] == [429, 429] and 429 not in codes[:3]
+
+
+# --- the lockout behind a proxy (issue 22.9) ------------------------------------------
+
+
+def _proxy_settings(num_proxies: str) -> dict[str, object]:
+    """The axes and DRF settings config/settings.py derives from DJANGO_NUM_PROXIES."""
+    code = (
+        "import json; from django.conf import settings as s; print(json.dumps({k: getattr(s, k)"
+        " for k in ('AXES_IPWARE_PROXY_COUNT', 'AXES_IPWARE_META_PRECEDENCE_ORDER')}))"
+    )
+    result = run_django(["-c", code], DJANGO_SECRET_KEY="x" * 50, DJANGO_NUM_PROXIES=num_proxies)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def behind_one_proxy(settings, fast_lockout):
+    """docs/deploy.md: nginx in front, DJANGO_NUM_PROXIES=1; nginx sends the address it
+    saw appended to X-Forwarded-For, from 127.0.0.1."""
+    for name, value in _proxy_settings("1").items():
+        setattr(settings, name, value)
+    settings.AXES_FAILURE_LIMIT = 5
+    return fast_lockout
+
+
+A, B, PROXY = "198.51.100.7", "203.0.113.20", "127.0.0.1"
+
+
+def _sign_in(path: str, password: str, forwarded: str) -> int:
+    client = APIClient() if path.startswith("/api/") else Client()
+    data = {"username": "boss", "password": password}
+    return client.post(path, data, REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR=forwarded).status_code
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/accounts/login/", "/api/token/"])
+def test_five_failures_from_a_lock_a_out_but_not_the_director_at_b(behind_one_proxy, path):
+    """Before: python-ipware was missing and axes counted the proxy's address, so five
+    wrong passwords from anywhere locked the director out everywhere."""
+    failed = 400 if path.startswith("/api/") else 200
+    codes = [_sign_in(path, "nope", A) for _ in range(5)]
+    assert codes == [failed] * 4 + [429]
+    assert _sign_in(path, "right-pw-1", A) == 429  # A is locked out, even with the password
+    assert _sign_in(path, "right-pw-1", B) in (200, 302)  # the director at B is not
+
+
+@pytest.mark.django_db
+def test_an_address_written_into_the_header_by_the_client_is_not_believed(behind_one_proxy):
+    """nginx appends the address it saw: "spoofed, A". A client who writes a new address
+    into X-Forwarded-For at every try is still counted as A."""
+    codes = [_sign_in("/accounts/login/", "nope", f"10.9.8.{i}, {A}") for i in range(5)]
+    assert codes[-1] == 429
+    assert _sign_in("/accounts/login/", "right-pw-1", f"10.0.0.99, {A}") == 429
+    assert _sign_in("/accounts/login/", "right-pw-1", B) == 302
+
+
+def test_without_a_proxy_the_header_is_ignored():
+    assert _proxy_settings("0") == {
+        "AXES_IPWARE_PROXY_COUNT": None, "AXES_IPWARE_META_PRECEDENCE_ORDER": ["REMOTE_ADDR"],
+    }  # fmt: skip
+
+
+# --- a PostgreSQL connection dropped between two requests (issue 22.10) ---------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+@pytest.mark.django_db
+def test_a_connection_killed_between_requests_is_not_a_500(settings):
+    """gunicorn keeps its worker's connection (CONN_MAX_AGE 60); PostgreSQL ends it (as a
+    restart does) between two requests. Before: the second request answered 500."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (pg_terminate_backend)")
+    db = settings.DATABASES["default"]
+    url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "CACHE_"))}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_SECRET_KEY": SECRET,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": url}  # fmt: skip
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "1", "--bind",
+         f"127.0.0.1:{port}"], cwd=ROOT, env=env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    page = f"http://127.0.0.1:{port}/api/clubs/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                first = _get(page)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "no gunicorn"
+                time.sleep(0.3)
+        assert first == 200
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            assert cursor.fetchall() == [(True,)]  # the worker's kept connection
+        assert _get(page) == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -1,7 +1,8 @@
 """Throttling holds across workers (docs/deploy.md): a real gunicorn with two worker
 processes, its throttle counters in Redis (CACHE_URL), N concurrent anonymous requests
 against a low limit; at most the limit may pass. With counters in each worker's memory
-(CACHE_URL unset) about twice the limit passed."""
+(CACHE_URL unset) about twice the limit passed. Without a Redis at CACHE_URL the test
+starts a redis-server of its own (the ``redis`` marker)."""
 
 from __future__ import annotations
 
@@ -13,22 +14,35 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
+from tests.helpers import RedisServer, free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 20
 REQUESTS = 80
-REDIS_URL = os.environ.get("CACHE_URL", "").strip() or "redis://127.0.0.1:6379/6"
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+
+pytestmark = pytest.mark.redis
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """The Redis at CACHE_URL (CI), else one of the test's own."""
+    if CACHE_URL.startswith("redis://"):
+        yield CACHE_URL
+        return
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 def database_url(tmp_path: Path) -> str:
@@ -52,7 +66,7 @@ def post_verify(port: int) -> int:
 
 
 @pytest.fixture
-def gunicorn(tmp_path, django_db_setup):
+def gunicorn(tmp_path, django_db_setup, redis_url):
     gunicorn_bin = Path(sys.executable).with_name("gunicorn")
     assert gunicorn_bin.exists() or shutil.which("gunicorn"), "gunicorn is in the dev extra"
     port = free_port()
@@ -62,7 +76,7 @@ def gunicorn(tmp_path, django_db_setup):
         DJANGO_SECRET_KEY="gunicorn-test-only-" + "z" * 40,
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DATABASE_URL=database_url(tmp_path),
-        CACHE_URL=REDIS_URL,
+        CACHE_URL=redis_url,
         CACHE_KEY_PREFIX=f"throttle-test-{uuid.uuid4().hex}",  # no counts from other runs
         API_THROTTLE_ANON=f"{LIMIT}/minute",
         API_THROTTLE_VERIFY=f"{LIMIT}/minute",

@@ -57,6 +57,7 @@ urlpatterns = [
     path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),
     path("jobs/", jobs.job_list, name="jobs"),
     path("jobs/<int:pk>/", jobs.job_detail, name="job"),
+    path("jobs/<int:pk>/again/", jobs.job_again, name="job_again"),
     path("jobs/import/players/", jobs.players_import, name="players_import"),
     path("jobs/import/tournament/", jobs.tournament_import, name="tournament_import"),
     path(

@@ -1,4 +1,4 @@
-"""The long-nardy evaluator (issue 23): a TD(lambda)-trained net shipped as data
+"""The long-nardy evaluator (docs/analysis.md): a TD(lambda)-trained net shipped as data
 (``long.net``, read by :mod:`engine.evaluator.net`), its encoding, the players built on
 it and the training. numpy only at run time; this package's ``__init__`` imports none,
 so that ``python -m engine`` lists its commands without loading numpy."""

@@ -1,5 +1,5 @@
 """``python -m engine bench-evaluator``: the evaluator's speed on fixed seeded inputs (a
-benchmark, not a test; issue 23's targets: 50 ms a move at 0-ply, 500 ms at the
+benchmark, not a test; the targets of docs/analysis.md: 50 ms a move at 0-ply, 500 ms at the
 strongest level, a 60-turn game analysed in 2 s at 0-ply and 10 s at 1-ply). CPU
 seconds, as :func:`engine.bench._clock` measures them."""
 

@@ -1,4 +1,4 @@
-"""``python -m engine duel|bot|analyse`` (issue 23): the evaluator's commands."""
+"""``python -m engine duel|bot|analyse`` (docs/analysis.md): the evaluator's commands."""
 
 from __future__ import annotations
 

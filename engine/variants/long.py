@@ -25,5 +25,5 @@ LONG = Variant(
     first_side=WHITE,
     lot_is_first_roll=False,
     last_roll=True,
-    evaluator="long",  # engine/evaluator/long.net (issue 23)
+    evaluator="long",  # engine/evaluator/long.net (docs/analysis.md)
 )

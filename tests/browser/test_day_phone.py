@@ -1,4 +1,4 @@
-"""Issue 24 item 4 on a 390 px phone: a 13-player Swiss after two rounds (a long
+"""A director's day on a 390 px phone: a 13-player Swiss after two rounds (a long
 crosstable, its visually hidden words), a corrected game, and nothing on the tournament
 page, the printed standings, the series page or the game page scrolls the page sideways -
 the wide tables scroll inside their own box."""

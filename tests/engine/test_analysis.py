@@ -1,4 +1,4 @@
-"""Analysis of long-nardy games (issue 23, engine.analysis): errors and luck by hand on
+"""Analysis of long-nardy games (engine.analysis, docs/analysis.md): errors and luck by hand on
 one position, forced turns, a random mover's error rate against the bot's, the bot's
 answers against ``legal`` and the commands ``bot``, ``analyse`` and ``duel``."""
 
@@ -114,7 +114,7 @@ def test_errors_are_classed_by_the_thresholds() -> None:
 
 
 def test_variants_without_an_evaluator_say_so() -> None:
-    """Short backgammon and Lurč declare no evaluator (issue 23: nothing offers analysis
+    """Short backgammon and Lurč declare no evaluator (docs/analysis.md: nothing offers analysis
     where there is none)."""
     assert variant_named("long").evaluator == "long"
     assert variant_named("short").evaluator is None

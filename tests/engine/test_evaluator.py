@@ -1,4 +1,4 @@
-"""The long-nardy evaluator (issue 23): the lean end search against ``legal_turns``
+"""The long-nardy evaluator (docs/analysis.md): the lean end search against ``legal_turns``
 (RULES L3-L7), the weights file's header, the shipped net's outputs on fixed positions,
 and the bot's answers against ``legal`` on thousands of positions."""
 
@@ -91,7 +91,7 @@ def test_the_shipped_net_declares_its_training() -> None:
     header = load_net().header
     assert header["encoder"] == ENCODER_VERSION
     assert header["inputs"] == INPUTS
-    assert int(header["games"]) >= 16000  # type: ignore[call-overload]
+    assert int(header["games"]) >= 20000  # type: ignore[call-overload]
     assert {"seed", "hidden", "alpha", "lambda"} <= set(header)
     assert SHIPPED.stat().st_size < 400_000  # tens to hundreds of KB
 
@@ -102,9 +102,9 @@ START = (LONG.start, LONG.start)
 RACE = (board_of({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}), board_of({6: 4, 5: 4, 4: 4, 3: 3}))
 LAST = (board_of({0: 14, 1: 1}), board_of({24: 15}))
 FIXED = {
-    "start": (START, (0.60939, 0.26827, 0.12611)),
-    "race": (RACE, (0.912, 0.03241, 0.00055)),
-    "last": (LAST, (1.0, 0.99986, 0.0)),
+    "start": (START, (0.56447, 0.12092, 0.06577)),
+    "race": (RACE, (0.86283, 0.00554, 0.00022)),
+    "last": (LAST, (1.0, 0.99967, 0.0)),
 }
 
 

@@ -1,4 +1,4 @@
-"""The evaluator's analysis of long-nardy games in the app (issue 23): a game is
+"""The evaluator's analysis of long-nardy games in the app (docs/analysis.md): a game is
 analysed after it is stored (a job, inline here: no broker), its figures are those of
 ``engine.analysis.analyse_game``, a failing analysis never refuses the entry, a director
 re-analyses a tournament with the job's progress, and Lurč offers nothing."""

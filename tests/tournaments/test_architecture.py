@@ -60,7 +60,7 @@ def test_selectors_do_not_call_services() -> None:
 
 
 def test_services_do_not_stand_on_management_commands() -> None:
-    """Issue 25 finding 3: services imported the record-file helpers from
+    """Services imported the record-file helpers from
     tournaments/management/ (tqdm, BaseCommand); the commands call the services."""
     below = ("tournaments.management", "tqdm", "django.core.management")
     found = [

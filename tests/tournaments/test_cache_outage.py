@@ -1,4 +1,4 @@
-"""The site without its cache server (issue 22, finding 5; docs/caching.md, "When the
+"""The site without its cache server (docs/caching.md, "When the
 cache server fails"): a redis-server of the test's own is stopped (or cut off by the
 network: it keeps its data and hears nothing) while visitors read pages and a director
 enters results through the real views. Every page still answers 200 from the
@@ -47,18 +47,22 @@ def server(tmp_path: Path) -> Iterator[RedisServer]:
         redis.stop()
 
 
-@pytest.fixture
-def on_redis(server: RedisServer, settings, monkeypatch) -> RedisServer:
-    """The site's cache is that server (as configured in production, short timeouts),
-    this process's view of it starts healthy, and cells outlive the test (a cell that
-    expired would hide a stale one)."""
+def _cache_at(url: str, settings, monkeypatch) -> None:
+    """The site's cache is the Redis at ``url`` (as configured in production, short
+    timeouts), this process's view of it starts healthy, and cells outlive the test (a
+    cell that expired would hide a stale one)."""
     settings.CACHES = {
-        "default": redis_cache_settings(server.url, prefix="outage", timeout=0.2),
+        "default": redis_cache_settings(url, prefix="outage", timeout=0.2),
         "local": LOCAL,
     }
     monkeypatch.setattr(shared, "_health", shared._Health())
     monkeypatch.setattr(generations, "CELL_TIMEOUT", 3600)
     caches["local"].clear()
+
+
+@pytest.fixture
+def on_redis(server: RedisServer, settings, monkeypatch) -> RedisServer:
+    _cache_at(server.url, settings, monkeypatch)
     return server
 
 
@@ -178,7 +182,7 @@ def test_pages_and_results_go_on_while_the_cache_server_is_stopped(
     assert {p: _read(visitor, p) for p in paths} == after  # cached again, still fresh
     assert _messages(outage_log, "answers again") == 1
     print(f"\n{OUTAGE_SECONDS:.0f} s stopped: {sum(statuses.values())} reads {dict(statuses)}, "
-          f"{entered} results entered, all stored")  # fmt: skip
+          f"{entered} results entered (302 each), all stored")  # fmt: skip
 
 
 @pytest.mark.redis
@@ -190,13 +194,7 @@ def test_a_result_entered_while_the_cache_is_cut_off_shows_once_it_is_back(
     result's renewals never reach it, and the first answer after the cut must not serve
     what they held."""
     network = CutProxy(server.port)
-    settings.CACHES = {
-        "default": redis_cache_settings(network.url, prefix="outage", timeout=0.2),
-        "local": LOCAL,
-    }
-    monkeypatch.setattr(shared, "_health", shared._Health())
-    monkeypatch.setattr(generations, "CELL_TIMEOUT", 3600)
-    caches["local"].clear()
+    _cache_at(network.url, settings, monkeypatch)
     t, boss = _tournament()
     paths = _paths(t)
     visitor = Client()

@@ -276,7 +276,7 @@ def test_import_records_refuses_a_bad_file_and_changes_nothing(demo: str, tmp_pa
 def test_import_records_reads_within_the_record_limits_as_every_upload(
     demo: str, tmp_path: Path, settings: Any
 ) -> None:
-    """Issue 25 finding 3: the command read with no limits and its own loop; it reads as
+    """The command once read with no limits and its own loop; it reads as
     the uploads do (services/record_files.py, records_read): over a limit, nothing is
     entered, with the upload's own words."""
     settings.NARDY_RECORD_LIMITS = {"max_games": 1}

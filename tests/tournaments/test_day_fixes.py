@@ -1,4 +1,4 @@
-"""Issue 24's rough edges of a director's day, each through its page: the series page
+"""The rough edges of a director's day, each through its page: the series page
 after a refused entry, Lurč's game-1 refusal, the pairing's reason after a swap, Czech
 words and numbers, the re-pairing confirmation, Lurč result names, the Crawford game, the
 scoresheet's length, the player's form after a submission, the tournament form's
@@ -16,6 +16,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import EN
 from tournaments.models import Player, Series, Tournament
 from tournaments.services.pairings import round_generate
+from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ def _series(t: Tournament) -> Series:
 @pytest.mark.parametrize("variant", ["long", "lurc"])
 @pytest.mark.parametrize("door", ["enter_quick", "enter_record"])
 def test_a_refused_entry_shows_the_page_of_a_fresh_get(variant: str, door: str) -> None:
-    """Issue 24 item 1: the starter's form stays, no short-backgammon S2 sentence."""
+    """The starter's form stays, no short-backgammon S2 sentence."""
     t, client = _event(variant)
     series = _series(t)
     fresh = client.get(reverse("tournaments:series", args=[series.pk]), **EN).content.decode()
@@ -66,7 +67,7 @@ def test_a_refused_entry_shows_the_page_of_a_fresh_get(variant: str, door: str) 
 
 
 def test_lurc_game_1_with_wrong_colours_names_the_directors_choice_l12() -> None:
-    """Issue 24 item 2: there is no previous game; the director chose the starter."""
+    """There is no previous game; the director chose the starter."""
     t, client = _event("lurc")
     series = _series(t)
     assert series.player1 is not None and series.player2 is not None
@@ -84,7 +85,7 @@ def test_lurc_game_1_with_wrong_colours_names_the_directors_choice_l12() -> None
 
 
 def test_why_paired_names_players_and_follows_a_swap() -> None:
-    """Issue 24 item 3: no database ids, and no stale reason after the director's swap."""
+    """No database ids, and no stale reason after the director's swap."""
     t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
     one, two = Series.objects.filter(tournament=t).order_by("table")
     for s in (one, two):
@@ -100,3 +101,34 @@ def test_why_paired_names_players_and_follows_a_swap() -> None:
         page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
         reason = page.split("Why paired:")[1].split("</p>")[0]
         assert reason.strip() == "changed by the director"
+
+
+def test_the_upload_button_starts_and_the_series_page_links_the_upload() -> None:
+    """Issue 24 item 6: "Spustit", not "Začátek" (the replay's start); the multi-game
+    upload is linked from the series page of its directors."""
+    t, client = _event("long")
+    series = _series(t)
+    User.objects.filter(username="boss").update(is_staff=True)  # may import archives
+    cs = {"HTTP_ACCEPT_LANGUAGE": "cs"}
+    page = client.get(reverse("tournaments:series", args=[series.pk]), **cs).content.decode()
+    upload = reverse("tournaments:records_upload", args=[series.pk])
+    assert f'href="{upload}"' in page
+    for url in (upload, reverse("tournaments:tournament_import")):
+        form = client.get(url, **cs).content.decode()
+        button = form.split('<button type="submit">')[1].split("</button>")[0]
+        assert button == "Spustit", url
+
+
+def test_re_pairing_a_round_with_games_is_refused_on_its_confirmation_page() -> None:
+    """Issue 24 item 7: the page says it cannot and offers no "Yes, pair it again"."""
+    t, client = _event("long", players=4, format="swiss", series_length=1, first_move="lot")
+    url = reverse("tournaments:round_action", args=[t.pk, 1, "repair"])
+    assert "Yes, pair it again" in client.get(url, **EN).content.decode()
+    series = _series(t)
+    assert series.player1 is not None
+    game_enter_quick(series=series, white=series.player1, winner=series.player1, kind="oin")
+    page = client.get(url, **EN).content.decode()
+    assert "Yes, pair it again" not in page and "<button" not in page.split("<main")[1]
+    assert "Round 1 has 1 games entered: its pairings can no longer change." in page
+    delete = reverse("tournaments:round_action", args=[t.pk, 1, "delete"])
+    assert "Yes, delete the round" not in client.get(delete, **EN).content.decode()

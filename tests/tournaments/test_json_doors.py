@@ -1,4 +1,4 @@
-"""Issue 22 finding 7: one JSON reader (services/json_input.py) with the same limits for
+"""One JSON reader (services/json_input.py) with the same limits for
 every door. JSON nested 100,000 deep made the job of /jobs/import/tournament/ stop "on an
 internal error" (RecursionError) and /api/token/ answer 500; now every door refuses it
 with ``json-too-deep``, in the user's language."""

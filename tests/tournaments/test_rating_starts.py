@@ -1,5 +1,5 @@
 """A rating given on import (players CSV, archive) or registration is where the player's
-rating history starts (issue 22.3, docs/ratings.md): a recompute starts them from it,
+rating history starts (docs/ratings.md): a recompute starts them from it,
 not from 1500. Through the CSV upload page, the API and the archive import."""
 
 from __future__ import annotations

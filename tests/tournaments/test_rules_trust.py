@@ -264,7 +264,7 @@ def test_a_game_entered_meanwhile_is_caught_under_the_lock(monkeypatch):
         game_enter_record(series=s, record=record, number=1)  # not an IntegrityError
 
 
-# issue 22.4: a winner chosen with "draw" is a contradiction, refused by every door ----
+# a winner chosen with "draw" is a contradiction, refused by every door ----
 
 
 def test_quick_entry_refuses_a_winner_with_a_draw_and_stores_nothing(client, boss):

@@ -69,7 +69,7 @@ FAIR = "Nothing unusual: the dice look fair."
 
 
 def test_fair_dice_are_called_unusual_in_at_most_five_percent_of_samples():
-    """Issue 22.11. Before: the lower of the two p-values (faces, totals) decided with no
+    """Before: the lower of the two p-values (faces, totals) decided with no
     correction, and about 10 % of fair samples were called unusual at the 5 % level.
     With Holm's correction at most 5 % (plus three standard errors of the simulation);
     the uncorrected rule on the same samples shows that the simulation can tell."""

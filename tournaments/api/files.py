@@ -32,7 +32,8 @@ from tournaments.api.parsers import ObjectJSONParser
 from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
 from tournaments.engine_messages import engine_text
-from tournaments.models import Game, Series, Tournament
+from tournaments.jobs import job_start
+from tournaments.models import Game, JobKind, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
 from tournaments.services.archives import tournament_import
 from tournaments.services.engine_bridge import verify_text
@@ -325,7 +326,8 @@ class TournamentPlayersImport(_Upload):
 class TournamentImport(_Upload):
     @extend_schema(
         request={"multipart/form-data": s.FileInput, "application/json": OpenApiTypes.OBJECT},
-        responses={201: s.ArchiveImportOutput, 400: ERRORS[400], 403: ERRORS[403]},
+        responses={201: s.ArchiveImportOutput, 202: OpenApiTypes.OBJECT, 400: ERRORS[400],
+                   403: ERRORS[403], 409: ERRORS[409]},
         operation_id="tournaments_import",
     )  # fmt: skip
     def post(self, request: Any) -> Response:
@@ -335,7 +337,14 @@ class TournamentImport(_Upload):
         direct it too, and the accounts it names that are missing are created inactive
         (``users_created``). Anyone else creates no account: they direct the copy alone
         (``directors_skipped``), and the results others submitted are left out
-        (``submissions_skipped``, ``authors_skipped``). One transaction."""
+        (``submissions_skipped``, ``authors_skipped``). One transaction.
+
+        With ``?async=1`` the import runs as a job: 202 with the job's id and its URL
+        (``/api/jobs/<id>/``), whose result names the tournament made.
+
+        A tournament already on the site (the archive's fingerprint) is refused with 409
+        ``archive-already-here`` unless ``?copy=1`` (a copy named "… (copy)"). It comes
+        in unpublished and unrated unless ``?as_archived=1``."""
         if not may_create_tournaments(request.user):
             raise PermissionDenied(
                 gettext("only those who may create tournaments may import one"),
@@ -345,7 +354,21 @@ class TournamentImport(_Upload):
             archive = json_read(_uploaded_text(request, "file"))
         else:
             archive = request.data
-        result = tournament_import(archive=archive, by=request.user, trusted=is_staff(request.user))
+        asked = request.query_params
+        if _yes(asked.get("async")):  # long work: a job, followed at /api/jobs/<id>/
+            job = job_start(
+                kind=JobKind.TOURNAMENT_IMPORT, by=request.user,
+                params={"copy": _yes(asked.get("copy")),
+                        "as_archived": _yes(asked.get("as_archived"))},
+                data=json.dumps(archive, ensure_ascii=False),
+            )  # fmt: skip
+            url = f"/api/jobs/{job.pk}/"
+            body = {"job": job.pk, "status": job.status, "url": url}
+            return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+        result = tournament_import(
+            archive=archive, by=request.user, trusted=is_staff(request.user),
+            as_copy=_yes(asked.get("copy")), as_archived=_yes(asked.get("as_archived")),
+        )  # fmt: skip
         body = {
             "tournament": result.tournament.pk,
             "players_created": result.players_created,
@@ -356,6 +379,10 @@ class TournamentImport(_Upload):
             "authors_skipped": result.authors_skipped,
         }
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _yes(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
 
 
 class Verify(ServiceErrorsMixin, APIView):

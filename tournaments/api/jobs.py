@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ServiceErrorsMixin
 from tournaments.api.views import ERRORS
 from tournaments.jobs import visible_jobs
+from tournaments.jobs.heartbeat import jobs_mark_interrupted
 from tournaments.models import Job
 
 
@@ -41,6 +42,8 @@ class JobStatus(ServiceErrorsMixin, APIView):
     def get(self, request: Any, pk: int) -> Response:
         """A job's status, progress (``done`` of ``total`` in ``stage``) and, once
         finished, its result or error. Seen by its creator, the directors of its
-        tournament and superusers."""
+        tournament and superusers. A running job whose worker has given no sign of life
+        for JOBS_STALE_SECONDS (60) is failed, "interrupted": start it again."""
+        jobs_mark_interrupted()
         job = get_object_or_404(visible_jobs(request.user).defer("data"), pk=pk)
         return Response(JobSerializer(job).data)

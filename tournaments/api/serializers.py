@@ -79,7 +79,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "id", "name", "start_date", "end_date", "venue", "variant", "format", "published",
-            "directors", "series_mode", "series_length", "first_move",
+            "rated", "directors", "series_mode", "series_length", "first_move",
             *TOURNAMENT_OPTION_NAMES, "draw_scoring", "points_series_win",
             "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
             "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",

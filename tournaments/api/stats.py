@@ -18,8 +18,9 @@ from rest_framework.views import APIView
 from tournaments.api.errors import ServiceErrorsMixin
 from tournaments.api.views import ERRORS
 from tournaments.engine import PlayerStats
-from tournaments.models import Game, Player
+from tournaments.models import Game, GameAnalysis, Player
 from tournaments.selectors.access import visible_tournaments
+from tournaments.selectors.analysis import Figures, game_figures
 from tournaments.selectors.stats import (
     ChiSquare,
     PlayerTotals,
@@ -84,11 +85,47 @@ class TurnPipsSerializer(serializers.Serializer):
     black = serializers.IntegerField()
 
 
+class ErrorCountsSerializer(serializers.Serializer):
+    doubtful = serializers.IntegerField()
+    bad = serializers.IntegerField()
+    very_bad = serializers.IntegerField()
+
+
+class SideAnalysisSerializer(serializers.Serializer):
+    error_rate = serializers.FloatField(help_text="mp a move where there was a choice")
+    unforced = serializers.IntegerField()
+    errors = ErrorCountsSerializer()
+    luck = serializers.FloatField(help_text="mp over the game")
+    luck_rate = serializers.FloatField(help_text="mp a turn")
+    result = serializers.FloatField(help_text="points won (negative: lost)")
+    luck_adjusted_result = serializers.FloatField(
+        help_text="the result minus (own luck - the opponent's luck), in points"
+    )
+
+
+class TurnAnalysisSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    side = serializers.ChoiceField(choices=["white", "black"])
+    dice = serializers.ListField(child=serializers.IntegerField())
+    played = serializers.CharField()
+    best = serializers.CharField()
+    error = serializers.IntegerField(help_text="mp")
+    luck = serializers.IntegerField(help_text="mp")
+    mark = serializers.ChoiceField(choices=["doubtful", "bad", "very_bad"], allow_null=True)
+    forced = serializers.BooleanField()
+    equity = serializers.IntegerField(help_text="the mover's equity after the play, mp")
+
+
 class AnalysisSerializer(serializers.Serializer):
+    source = serializers.ChoiceField(choices=["gnubg", "net"])
+    evaluator = serializers.CharField()
     white_error_rate = serializers.FloatField()
     black_error_rate = serializers.FloatField()
     white_luck_rate = serializers.FloatField()
     black_luck_rate = serializers.FloatField()
+    white = SideAnalysisSerializer()
+    black = SideAnalysisSerializer()
+    turns = TurnAnalysisSerializer(many=True, help_text="the evaluator's only; [] for gnubg")
     analysed_at = serializers.DateTimeField()
 
 
@@ -100,7 +137,9 @@ class GameStatsSerializer(serializers.Serializer):
     turns = TurnPipsSerializer(many=True)
     last_lead_change = TurnPipsSerializer(allow_null=True)
     error = serializers.CharField(allow_null=True)
-    analysis = AnalysisSerializer(allow_null=True, help_text="GNU Backgammon's figures")
+    analysis = AnalysisSerializer(
+        allow_null=True, help_text="the evaluator's or GNU Backgammon's figures"
+    )
 
 
 def _stats(stats: PlayerStats) -> dict[str, Any]:
@@ -118,6 +157,30 @@ def _totals(row: PlayerTotals) -> dict[str, Any]:
         "stats": _stats(row.stats),
         "dice": {"faces": _test(v.faces), "totals": _test(v.totals), "p_value": v.p_value,
                  "verdict": v.verdict, "explanation": v.explanation},
+    }  # fmt: skip
+
+
+def _side(figures: Figures) -> dict[str, Any]:
+    return {"error_rate": round(figures.error_rate, 1), "unforced": figures.unforced,
+            "errors": figures.errors, "luck": round(figures.luck, 1),
+            "luck_rate": round(figures.luck_rate, 1), "result": figures.result,
+            "luck_adjusted_result": round(figures.adjusted, 3)}  # fmt: skip
+
+
+TURN_KEYS = ("turn", "side", "dice", "played", "best", "error", "luck", "mark", "forced", "equity")
+
+
+def _analysis(game: Game, analysis: GameAnalysis) -> dict[str, Any]:
+    return {
+        "source": analysis.source, "evaluator": analysis.evaluator,
+        "white_error_rate": analysis.white_error_rate,
+        "black_error_rate": analysis.black_error_rate,
+        "white_luck_rate": analysis.white_luck_rate,
+        "black_luck_rate": analysis.black_luck_rate,
+        "white": _side(game_figures(game, analysis, "white")),
+        "black": _side(game_figures(game, analysis, "black")),
+        "turns": [{k: t.get(k) for k in TURN_KEYS} for t in analysis.turns],
+        "analysed_at": analysis.analysed_at,
     }  # fmt: skip
 
 
@@ -141,13 +204,7 @@ class GameStats(ServiceErrorsMixin, APIView):
         data["white"].pop("name")  # type: ignore[attr-defined]
         data["black"].pop("name")  # type: ignore[attr-defined]
         analysis = game_analysis(game)
-        data["analysis"] = None if analysis is None else {
-            "white_error_rate": analysis.white_error_rate,
-            "black_error_rate": analysis.black_error_rate,
-            "white_luck_rate": analysis.white_luck_rate,
-            "black_luck_rate": analysis.black_luck_rate,
-            "analysed_at": analysis.analysed_at,
-        }  # fmt: skip
+        data["analysis"] = None if analysis is None else _analysis(game, analysis)
         return Response(data)
 
 

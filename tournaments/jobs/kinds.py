@@ -76,6 +76,7 @@ def archive_import(job: Job, progress: Progress) -> Result:
     result = tournament_import(
         archive=archive, by=job.created_by, name=job.params.get("name") or None,
         progress=progress, trusted=is_staff(job.created_by),
+        as_copy=bool(job.params.get("copy")), as_archived=bool(job.params.get("as_archived")),
     )  # fmt: skip
     t = result.tournament
     job.tournament = t

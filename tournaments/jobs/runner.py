@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.jobs.heartbeat import INTERRUPTED, Heartbeat
 from tournaments.jobs.kinds import KINDS, Refused
 from tournaments.jobs.progress import JobProgress
 from tournaments.models import Job, JobKind, JobStatus, Tournament
@@ -93,6 +94,18 @@ def _send(job: Job) -> None:
         )
 
 
+def job_restart(*, job: Job, by: User | None) -> Job:
+    """Start a failed job again, as a new job with the same kind, input and tournament
+    (an interrupted one, or one the queue could not take); the caller has checked that
+    ``by`` may start it (``may_start``)."""
+    if job.status != JobStatus.FAILED:
+        raise JobError(
+            _("only a failed job can be started again"), code="job-not-failed", field="job"
+        )
+    data = Job.objects.filter(pk=job.pk).values_list("data", flat=True).get()
+    return job_start(kind=job.kind, params=job.params, by=by, tournament=job.tournament, data=data)
+
+
 def _finish(pk: int, status: str, *, result: Any = None, error: str = "") -> None:
     Job.objects.filter(pk=pk).update(
         status=status, result=result, error=error, finished_at=timezone.now(),
@@ -117,15 +130,15 @@ def _job_run(job_id: int) -> str:
         # Delivered again after a worker died in the middle (acks_late): the half-done
         # work is not repeated behind the user's back; they see it failed and start again.
         interrupted = Job.objects.filter(pk=job_id, status=JobStatus.RUNNING).update(
-            status=JobStatus.FAILED, finished_at=timezone.now(),
-            error=_("the job was interrupted (its worker stopped); start it again"),
-        )  # fmt: skip
+            status=JobStatus.FAILED, finished_at=timezone.now(), error=str(INTERRUPTED)
+        )
         if interrupted:
             return JobStatus.FAILED
         log.info("job %s is not waiting: skipped", job_id)
         return "skipped"
     job = Job.objects.select_related("created_by", "tournament").get(pk=job_id)
     progress = JobProgress(job)
+    heartbeat = Heartbeat(job.pk).start()
     try:
         result = KINDS[job.kind](job, progress)
     except Refused as exc:
@@ -143,6 +156,7 @@ def _job_run(job_id: int) -> str:
             _finish(job.pk, JobStatus.FAILED, error=str(BUG))
         return JobStatus.FAILED
     finally:
+        heartbeat.stop()
         progress.close()
     Job.objects.filter(pk=job.pk).update(done=progress.done, total=progress.total)
     _finish(job.pk, JobStatus.DONE, result=result)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -120,6 +121,13 @@ class Tournament(models.Model):
         _("format"), max_length=20, choices=Format.choices, default=Format.MANUAL
     )
     published = models.BooleanField(_("published"), default=True)
+    rated = models.BooleanField(
+        _("rated"), default=True,
+        help_text=_("Its finished series count in the players' ratings."),
+    )  # fmt: skip
+    # who this tournament is, wherever its archive goes: an import of an archive whose
+    # tournament is here already is refused (or made a copy, with a fingerprint of its own)
+    fingerprint = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("directors"), blank=True,
         related_name="directed_tournaments",

@@ -8,6 +8,7 @@ importing user; a correction keeps its archived author's name as text."""
 from __future__ import annotations
 
 import re
+import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -22,7 +23,7 @@ from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
 
-from tournaments.caching import tournaments_touch
+from tournaments.caching import people_changed, tournaments_touch
 from tournaments.models import (
     Club,
     Correction,
@@ -39,8 +40,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.access import User, signed_in
-from tournaments.services.directing import player_create, tournament_create_by
-from tournaments.services.errors import ResultError
+from tournaments.services.directing import tournament_create_by
+from tournaments.services.errors import Conflict, ResultError
 from tournaments.services.exports import (
     ARCHIVE_FORMAT,
     ARCHIVE_VERSION,
@@ -50,9 +51,10 @@ from tournaments.services.exports import (
     Progress,
     no_progress,
 )
+from tournaments.services.names import name_clean
 from tournaments.services.ratings import ratings_recompute
 from tournaments.services.results import game_enter_quick, game_enter_record, game_snapshot
-from tournaments.services.setup import entry_register, round_create, series_create, series_forfeit
+from tournaments.services.setup import round_create, seed_check, series_create, series_forfeit
 from tournaments.verification import Note, is_note, note_from_text
 
 
@@ -71,7 +73,8 @@ class ArchiveImport:
 
 def tournament_import(
     *, archive: Any, by: User | None = None, name: str | None = None,
-    progress: Progress = no_progress, trusted: bool = True,
+    progress: Progress = no_progress, trusted: bool = True, as_copy: bool = False,
+    as_archived: bool = False,
 ) -> ArchiveImport:  # fmt: skip
     """A tournament from an archive, with new ids, in one transaction: players are matched
     by name and club or created; the games are entered again through the result services
@@ -87,7 +90,13 @@ def tournament_import(
     directors are kept in ``directors_skipped``); a submitted result by anyone else is
     left out (``submissions_skipped``, its authors in ``authors_skipped``: the games
     themselves are imported, as the importer's), and a decision by anyone else is kept
-    without its author."""
+    without its author.
+
+    The archive's fingerprint names its tournament: an archive whose tournament is on
+    the site already is refused (``archive-already-here``, 409), unless imported
+    ``as_copy``: a tournament of its own, named "… (copy)" unless ``name`` is given.
+    The import comes in unpublished and unrated (its series count in no rating) until its
+    director says otherwise; ``as_archived`` keeps the archive's published and rated."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
         raise ResultError(
             gettext("this is not a tournament archive"), code="not-archive", field="file"
@@ -105,9 +114,22 @@ def tournament_import(
             code="archive-nul",
             field="file",
         )
+    fingerprint = _fingerprint(archive)
+    if fingerprint is not None and not as_copy:
+        here = Tournament.objects.filter(fingerprint=fingerprint).first()
+        if here is not None:
+            raise Conflict(
+                gettext("this tournament is on the site already: %(name)s (id %(id)s); "
+                        "import it as a copy to have it twice"),
+                code="archive-already-here", params={"name": here.name, "id": here.pk},
+                current=here.pk, field="file",
+            )  # fmt: skip
+    importer = _Importer(archive, progress, signed_in(by), trusted=trusted)
+    importer.fingerprint = None if as_copy else fingerprint
+    importer.as_copy, importer.as_archived = as_copy, as_archived
     try:
         with transaction.atomic():
-            return _Importer(archive, progress, signed_in(by), trusted=trusted).run(name=name)
+            return importer.run(name=name)
     except ResultError:
         raise
     except (
@@ -134,6 +156,22 @@ def tournament_import(
             gettext("the archive is damaged: %(reason)s"),
             code="archive-damaged",
             params={"reason": str(exc).strip()},
+        ) from None
+
+
+def _fingerprint(archive: dict[str, Any]) -> uuid.UUID | None:
+    """The archive's fingerprint (None in archives made before it was kept)."""
+    value = archive.get("fingerprint")
+    if value is None:
+        return None
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise ResultError(
+            gettext("the archive's fingerprint %(value)s is not one"),
+            code="archive-fingerprint",
+            params={"value": repr(value)[:60]},
+            field="file",
         ) from None
 
 
@@ -196,6 +234,8 @@ class _Importer:
         self.players: dict[int, Player] = {}
         self.users: dict[str, AuthUser] = {}
         self.result: ArchiveImport
+        self.fingerprint: uuid.UUID | None = None
+        self.as_copy = self.as_archived = False
 
     def user(self, username: str | None) -> AuthUser | None:
         """The account the archive names: found, or (trusted) created inactive. Not
@@ -261,19 +301,28 @@ class _Importer:
 
     def register_entries(self, tournament: Tournament) -> list[int]:
         """Enter the archived players; the ids of the entries to withdraw at the end."""
-        withdrawn = []
+        entries = []
         for e in self.a["entries"]:
-            entry = entry_register(
-                tournament=tournament, player=self.required(e["player"]), seed=e["seed"]
+            seed_check(e["seed"])
+            entry = Entry(tournament=tournament, player=self.required(e["player"]), seed=e["seed"])
+            entry.full_clean(
+                exclude=["tournament", "player"], validate_unique=False, validate_constraints=False
             )
-            if e["withdrawn"]:
-                withdrawn.append(entry.pk)
-        return withdrawn
+            entries.append((entry, bool(e["withdrawn"])))
+        Entry.objects.bulk_create([entry for entry, _ in entries], batch_size=1000)
+        tournaments_touch(where=Q(pk=tournament.pk))  # a bulk write: no signal
+        return [entry.pk for entry, withdrawn in entries if withdrawn]
 
     def run(self, *, name: str | None) -> ArchiveImport:
         settings, archived = self.settings()
-        title = name or settings.pop("name")
+        title = name or settings["name"]
+        if self.as_copy and not name:
+            title = gettext("%(name)s (copy)") % {"name": title}
         settings.pop("name", None)
+        if not self.as_archived:  # seen and counted once its director says so
+            settings["published"] = settings["rated"] = False
+        if self.fingerprint is not None:
+            settings["fingerprint"] = self.fingerprint
         tournament = tournament_create_by(by=self.by or AnonymousUser(), name=title, **settings)
         self.result = ArchiveImport(tournament)
         for username in archived:
@@ -309,7 +358,7 @@ class _Importer:
                 ) from None
         Entry.objects.filter(pk__in=withdrawn).update(withdrawn=True)
         tournaments_touch(where=Q(entries__in=withdrawn))  # a bulk write: no signal
-        if any(s.finished_at is not None for _, s in created):
+        if tournament.rated and any(s.finished_at is not None for _, s in created):
             ratings_recompute()  # the archived finish times order the rated series
         return self.result
 
@@ -324,19 +373,33 @@ class _Importer:
         starts: dict[int, float] = {}
         for c in sorted(self.a.get("rating_changes", []), key=lambda c: (c["at"], c["series"])):
             starts.setdefault(c["player"], c["before"])
-        for p in self.a["players"]:
+        # linear in the players (issue 22.8): the known ones in a query per 2,000
+        # names, the new ones checked one by one in memory and saved together
+        archived = self.a["players"]
+        names = sorted({str(p["name"]) for p in archived})
+        known: dict[tuple[str, int | None], Player] = {}
+        for first in range(0, len(names), 2000):
+            for found in Player.objects.filter(name__in=names[first : first + 2000]):
+                known[(found.name, found.club_id)] = found
+        new: list[Player] = []
+        for p in archived:
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
-            found = Player.objects.filter(name=p["name"], club=club).first()
-            if found is None:
+            player = known.get((p["name"], club.pk if club else None))
+            if player is None:
+                player = Player(name=name_clean(p["name"]), club=club, country=p["country"],
+                                active=p["active"])  # fmt: skip
                 start = starts.get(p["ref"], p.get("rating"))
-                found = player_create(name=p["name"], club=club, rating=start)
-                found.country, found.active = p["country"], p["active"]
-                found.full_clean()
-                found.save()
-                self.result.players_created += 1
-            else:
-                self.result.players_matched += 1
-            self.players[p["ref"]] = found
+                if start is not None:
+                    player.rating = player.start_rating = start
+                player.full_clean(validate_unique=False, validate_constraints=False)
+                known[(player.name, club.pk if club else None)] = player
+                new.append(player)
+            self.players[p["ref"]] = player
+        Player.objects.bulk_create(new, batch_size=1000)
+        if new:
+            people_changed()  # a bulk write: no signal
+        self.result.players_created = len(new)
+        self.result.players_matched = len(archived) - len(new)
 
     def create_series(
         self, tournament: Tournament, rounds: dict[int, Round], s: dict[str, Any]

@@ -18,6 +18,7 @@ from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
 from tournaments.services.errors import ResultError
 from tournaments.services.people import player_create
+from tournaments.services.ratings import ratings_recompute
 from tournaments.services.setup import (
     tournament_check,
     tournament_create,
@@ -225,6 +226,7 @@ def tournament_update(
     and leaves the series started or finished at the length they are played to."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     old_length, old_lengths = locked.series_length, dict(locked.lengths_by_stage or {})
+    was_rated = locked.rated
     paired = locked.series.exists()
     tournament_update_check(tournament=locked, paired=paired, confirmed=confirmed, **settings)
     if paired and locked.series_length != old_length:
@@ -233,6 +235,8 @@ def tournament_update(
     if paired:
         stage_lengths_apply(locked, old_lengths, old_length, save=True)
     locked.save()
+    if locked.rated != was_rated:  # its series now count in the ratings, or no more
+        ratings_recompute()
     return locked
 
 

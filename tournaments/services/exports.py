@@ -41,7 +41,8 @@ ARCHIVE_VERSION = 1
 SETTINGS = [
     f.name
     for f in Tournament._meta.concrete_fields
-    if f.name not in ("id", "cache_version")  # directors is many-to-many, not concrete
+    # directors is many-to-many, not concrete; the fingerprint is the archive's own
+    if f.name not in ("id", "cache_version", "fingerprint")
 ]
 
 
@@ -322,6 +323,7 @@ def tournament_archive(tournament: Tournament, progress: Progress = no_progress)
         "format": ARCHIVE_FORMAT,
         "version": ARCHIVE_VERSION,
         "exported_at": timezone.now().isoformat(),
+        "fingerprint": str(tournament.fingerprint),
         "tournament": settings
         | {"directors": sorted(u.username for u in tournament.directors.all())},
         "clubs": [{"name": c.name, "city": c.city, "country": c.country} for c in clubs],

@@ -1,8 +1,9 @@
 """FIBS-style ratings: a pure formula, and the replay of the rated series into the players'
 ratings and their history (docs/ratings.md).
 
-A series is rated when it is finished, has a winner (a drawn series has none), a finish time
-and two players; forfeited series are not rated. The rated series are applied in the order
+A series is rated when its tournament is rated (an import comes in unrated), it is
+finished, has a winner (a drawn series has none), a finish time and two players;
+forfeited series are not rated. The rated series are applied in the order
 (finished_at, id).
 """
 
@@ -92,12 +93,14 @@ def _rated_series() -> QuerySet[Series]:
         finished_at__isnull=False,
         player1__isnull=False,
         player2__isnull=False,
+        tournament__rated=True,
     )
 
 
 def _is_rated(series: Series) -> bool:
     return (
-        series.status == SeriesStatus.FINISHED
+        series.tournament.rated
+        and series.status == SeriesStatus.FINISHED
         and series.winner_id is not None
         and series.finished_at is not None
         and series.player1_id is not None

@@ -67,14 +67,32 @@ def _last_round(rnd: Round) -> None:
         )
 
 
+def round_delete_check(*, round: Round) -> None:
+    """Raise ResultError unless ``round`` may be deleted: the last round, no result."""
+    _last_round(round)
+    _round_results(round)
+
+
+def round_repair_check(*, round: Round) -> None:
+    """Raise ResultError unless ``round`` may be paired again: a round of a Swiss or a
+    round robin that may be deleted. The confirmation page asks it before offering the
+    button, ``round_repair`` before pairing: one rule for both."""
+    if round.tournament.format not in ROUND_FORMATS:
+        raise ResultError(
+            _("Rounds paired by hand cannot be paired again: change their pairings instead."),
+            code="round-paired-by-hand",
+            field="round",
+        )
+    round_delete_check(round=round)
+
+
 @transaction.atomic
 def round_delete(*, round: Round) -> int:
     """Delete the last round before any result (its series and byes go with it); returns
     the round's number."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     Tournament.objects.select_for_update().get(pk=rnd.tournament_id)
-    _last_round(rnd)
-    _round_results(rnd)
+    round_delete_check(round=rnd)
     number = rnd.number
     rnd.delete()
     return number
@@ -85,12 +103,7 @@ def round_repair(*, round: Round) -> Round:
     """Pair the last round again before any result: after a withdrawal, a late entry or a
     new prohibited pair, say. The new round has the same number."""
     tournament = Tournament.objects.get(pk=round.tournament_id)
-    if tournament.format not in ROUND_FORMATS:
-        raise ResultError(
-            _("Rounds paired by hand cannot be paired again: change their pairings instead."),
-            code="round-paired-by-hand",
-            field="round",
-        )
+    round_repair_check(round=Round.objects.select_related("tournament").get(pk=round.pk))
     round_delete(round=round)
     # the round was paired already, so the director's earlier decision to pair it stands
     return round_generate(tournament=tournament, override=True)
@@ -302,8 +315,10 @@ def series_chosen_starter(series: Series) -> Player | None:
 __all__ = [
     "PairingWarning",
     "round_delete",
+    "round_delete_check",
     "round_pairings_swap",
     "round_repair",
+    "round_repair_check",
     "round_warnings",
     "series_chosen_starter",
     "series_starter_set",

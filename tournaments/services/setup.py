@@ -150,13 +150,18 @@ def tournament_create(*, name: str, start_date: Any, **settings: Any) -> Tournam
     return tournament
 
 
-def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
-    """Raise ResultError unless the player may be registered (once, with a seed in range)."""
+def seed_check(seed: int | None) -> None:
+    """Raise ResultError unless ``seed`` is none or in range."""
     if seed is not None and not 1 <= seed <= MAX_SEED:
         raise ResultError(
             _("A seed is between 1 and %(n)d."), code="seed-range", params={"n": MAX_SEED},
             field="seed",
         )  # fmt: skip
+
+
+def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
+    """Raise ResultError unless the player may be registered (once, with a seed in range)."""
+    seed_check(seed)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ResultError(
             _("%(player)s is already registered"),

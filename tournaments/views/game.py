@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments.caching.pages import public_page
 from tournaments.caching.versions import game_version
 from tournaments.models import Game
+from tournaments.selectors.analysis import game_analysis_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.services.analysis import analysable
@@ -44,12 +45,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "has_frames": replay.last >= 0, "directing": directing,
         "irregular": replay.irregular,
     }  # fmt: skip
+    analysis = game_analysis(game) if game.record else None
     if replay.last >= 0:
         stats = game_stats_page(game=game, positions=replay.last + 1)
         if stats is not None:
             x = stats.chart.xs.split(",")[replay.turn]
-            context |= {"game_stats": stats, "current_x": x, "analysis": game_analysis(game),
+            context |= {"game_stats": stats, "current_x": x, "analysis": analysis,
                         "can_analyse": directing and analysable(game)}  # fmt: skip
+    if analysis is not None:
+        context["game_analysis"] = game_analysis_page(game, analysis)
     context |= game_extras(game)
     return render(request, "tournaments/game.html", context)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,8 +17,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.forms import add_service_error
 from tournaments.jobs import JobError, job_start, visible_jobs
-from tournaments.jobs.runner import input_limit
-from tournaments.models import JobKind, Series, Tournament
+from tournaments.jobs.access import may_start
+from tournaments.jobs.heartbeat import jobs_mark_interrupted
+from tournaments.jobs.runner import input_limit, job_restart
+from tournaments.models import JobKind, JobStatus, Series, Tournament
 from tournaments.selectors.access import (
     is_director,
     is_staff,
@@ -48,6 +51,15 @@ class ArchiveForm(UploadForm):
     name = forms.CharField(
         label=gettext_lazy("Import under another name"), max_length=200, required=False
     )
+    copy = forms.BooleanField(
+        label=gettext_lazy("Import as a copy, if the tournament is on the site already"),
+        required=False,
+    )
+    as_archived = forms.BooleanField(
+        label=gettext_lazy("Publish and rate it as the archive says (else it comes in "
+                           "unpublished and unrated)"),
+        required=False,
+    )  # fmt: skip
 
     def clean_file(self) -> str:
         """An archive that is not JSON (or is nested too deep) is refused at once, by the
@@ -68,7 +80,9 @@ def _upload_page(
     posted = request.method == "POST"
     form = form_class(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
-        extra = {"name": form.cleaned_data["name"]} if "name" in form.fields else {}
+        extra = {
+            k: form.cleaned_data[k] for k in ("name", "copy", "as_archived") if k in form.fields
+        }
         try:
             job = job_start(
                 kind=kind, params={**(params or {}), **extra}, by=request.user,
@@ -162,12 +176,32 @@ def tournament_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
 @login_required
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    jobs_mark_interrupted()
     job = get_object_or_404(visible_jobs(request.user).defer("data"), pk=pk)
-    return render(request, "tournaments/job.html", {"job": job})
+    again = job.status == JobStatus.FAILED and may_start(
+        request.user, kind=job.kind, tournament=job.tournament
+    )
+    return render(request, "tournaments/job.html", {"job": job, "again": again})
+
+
+@login_required
+@require_POST
+def job_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start a failed job again (interrupted, or never sent): a new job, same input."""
+    job = get_object_or_404(visible_jobs(request.user).defer("data"), pk=pk)
+    if not may_start(request.user, kind=job.kind, tournament=job.tournament):
+        raise PermissionDenied
+    try:
+        new = job_restart(job=job, by=request.user)
+    except JobError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:job", pk=job.pk)
+    return redirect("tournaments:job", pk=new.pk)
 
 
 @login_required
 def job_list(request: HttpRequest) -> HttpResponse:
+    jobs_mark_interrupted()
     jobs = visible_jobs(request.user).defer("data", "result")[:50]
     return render(request, "tournaments/jobs.html", {
         "jobs": jobs, "staff": is_staff(request.user),

@@ -15,6 +15,7 @@ from tournaments.caching.versions import (
 )
 from tournaments.models import Player, Series
 from tournaments.selectors.access import may_create_tournaments
+from tournaments.selectors.analysis import tournament_analysis_rows
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -57,7 +58,8 @@ def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
     rows = tournament_stats(tournament=tournament)
     context = {"t": tournament, "rows": rows, "dice": tournament_dice(rows),
-               "directing": directing}  # fmt: skip
+               "directing": directing,
+               "analysis_rows": tournament_analysis_rows(tournament.pk)}  # fmt: skip
     return render(request, "tournaments/statistics.html", context)
 
 

@@ -26,8 +26,10 @@ from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import result_rules
 from tournaments.services.rounds import (
     round_delete,
+    round_delete_check,
     round_pairings_swap,
     round_repair,
+    round_repair_check,
     round_warnings,
     series_chosen_starter,
     series_starter_set,
@@ -90,10 +92,16 @@ def round_action(request: HttpRequest, pk: int, number: int, action: str) -> Htt
     rnd = _round(request, pk, number)
     title = str(ROUND_ACTIONS[action]) % {"n": rnd.number}
     if request.method != "POST":
+        check = round_delete_check if action == "delete" else round_repair_check
+        refusal = ""
+        try:  # the service's rule: the page offers only what the click would do
+            check(round=rnd)
+        except ResultError as exc:
+            refusal = exc.message
         return render(
             request, "tournaments/round_confirm.html",
             {"t": rnd.tournament, "round": rnd, "action": action, "title": title,
-             "series": rnd.series.select_related("player1", "player2")},
+             "series": rnd.series.select_related("player1", "player2"), "refusal": refusal},
         )  # fmt: skip
     try:
         if action == "delete":

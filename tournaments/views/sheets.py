@@ -11,6 +11,7 @@ from django.shortcuts import render
 
 from tournaments.forms import QuickResultForm, RecordForm
 from tournaments.models import Game, Round, Series, Tournament
+from tournaments.selectors.analysis import analysis_rows
 from tournaments.selectors.pages import tournament_page
 from tournaments.selectors.sheets import corrections_of, corrections_of_game, series_submissions
 from tournaments.services.series import series_next_white
@@ -42,9 +43,10 @@ def series_page_context(
 ) -> dict[str, Any]:
     """Everything the series page shows, built in one place: a fresh page and a page shown
     again after a refused entry (with the refused form, bound) differ only in that form."""
-    games = list(series.games.all())
+    games = list(series.games.select_related("white", "black"))
     context: dict[str, Any] = {
         "s": series, "t": series.tournament, "games": games, "directing": directing,
+        "analysis_rows": analysis_rows(games),
     }  # fmt: skip
     playing = not series.closed and series.player2_id is not None
     if playing and (directing or is_series_player(request.user, series)):

@@ -27,7 +27,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path)
-        parser.add_argument("--name", help="import under another name (a copy)")
+        parser.add_argument("--name", help="import under another name")
+        parser.add_argument(
+            "--copy", action="store_true",
+            help="import it although the tournament is here already (the archive's "
+            "fingerprint): a copy of its own, named '… (copy)' unless --name is given",
+        )  # fmt: skip
+        parser.add_argument(
+            "--as-archived", action="store_true",
+            help="published and rated as the archive says (else it comes in unpublished "
+            "and unrated until its director says otherwise)",
+        )  # fmt: skip
         parser.add_argument(
             "--user",
             help="the account the import is made by: it directs the tournament, and the "
@@ -58,7 +68,10 @@ class Command(BaseCommand):
             )
 
         try:
-            result = tournament_import(archive=archive, by=by, name=options["name"], progress=bar)
+            result = tournament_import(
+                archive=archive, by=by, name=options["name"], progress=bar,
+                as_copy=options["copy"], as_archived=options["as_archived"],
+            )  # fmt: skip
         except ResultError as exc:
             raise CommandError(
                 _("%(path)s: %(message)s") % {"path": options["file"], "message": exc.message}

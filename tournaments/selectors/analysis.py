@@ -1,0 +1,242 @@
+"""The analysis shown with a game (GameAnalysis): each player's figures with the
+luck-adjusted result, each turn's marks with the best play drawn on a board, and the
+equity chart; and the same figures summed over a set of games (series, player,
+tournament). Reading only; tournaments/services/analysis.py stores them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from tournaments.board import board_svg
+from tournaments.engine import Position, read_records, replay
+from tournaments.models import Game, GameAnalysis, points_of
+
+# gnubg's marks of a roll's luck, in mp: very lucky / lucky, unlucky / very unlucky
+LUCKY, VERY_LUCKY = 300, 600
+MARKS = ("doubtful", "bad", "very_bad")
+
+
+def mark_text(mark: str | None) -> str:
+    return {"doubtful": _("doubtful"), "bad": _("bad"), "very_bad": _("very bad")}.get(
+        mark or "", ""
+    )
+
+
+def luck_mark(luck: int) -> tuple[str, str]:
+    """A roll's luck as gnubg marks it: (css class, words) or ("", "")."""
+    if luck >= VERY_LUCKY:
+        return "very-lucky", _("very lucky")
+    if luck >= LUCKY:
+        return "lucky", _("lucky")
+    if luck <= -VERY_LUCKY:
+        return "very-unlucky", _("very unlucky")
+    if luck <= -LUCKY:
+        return "unlucky", _("unlucky")
+    return "", ""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMark:
+    frame: int  # the replay's position after this turn (?turn=)
+    number: int
+    side: str
+    dice: str
+    played: str
+    best: str
+    error: int
+    mark: str
+    mark_text: str
+    luck: int
+    luck_class: str
+    luck_text: str
+    best_board: str  # SVG of the best play's position, for a marked turn only
+
+
+@dataclass(frozen=True, slots=True)
+class EquityChart:
+    width: int
+    height: int
+    line: str  # white's equity after each turn, points "x,y ..."
+    zero: float
+    dots: list[tuple[float, float, int, str, str]]  # x, y, frame, mark class, label
+
+
+@dataclass
+class Figures:
+    """One player's figures over one game or many."""
+
+    error_total: float = 0.0
+    unforced: int = 0  # moves with a choice (0 where gnubg's rate is all that is known)
+    weight: int = 0  # what error_total is averaged over: unforced, or 1 a gnubg game
+    errors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MARKS, 0))
+    luck: float = 0.0
+    turns: int = 0
+    result: float = 0.0  # points won minus points lost
+    adjusted: float = 0.0  # the result minus (own luck - the opponent's luck), in points
+    games: int = 0
+
+    @property
+    def error_rate(self) -> float:
+        return self.error_total / self.weight if self.weight else 0.0
+
+    @property
+    def luck_rate(self) -> float:
+        return self.luck / self.turns if self.turns else 0.0
+
+    @property
+    def luck_points(self) -> float:
+        return self.luck / 1000
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysisPage:
+    analysis: GameAnalysis
+    white: Figures
+    black: Figures
+    marks: list[TurnMark]
+    chart: EquityChart | None
+    rows: list[tuple[str, Figures]]
+
+
+def _result(game: Game, side: str) -> float:
+    if game.winner_id is None or game.kind == "draw":
+        return 0.0
+    points = points_of(game.kind, game.cube)
+    won = game.winner_id == (game.white_id if side == "white" else game.black_id)
+    return float(points if won else -points)
+
+
+def game_figures(game: Game, analysis: GameAnalysis, side: str) -> Figures:
+    """One side's figures of an analysed game (the evaluator's summary, or gnubg's rates
+    where only those are known)."""
+    summary = analysis.sides.get(side) or {}
+    rate = analysis.white_error_rate if side == "white" else analysis.black_error_rate
+    luck_rate = analysis.white_luck_rate if side == "white" else analysis.black_luck_rate
+    unforced = int(summary.get("unforced", 0))
+    weight = unforced if summary else 1
+    luck = analysis.white_luck if side == "white" else analysis.black_luck
+    turns = sum(1 for t in analysis.turns if t.get("side") == side) or 1
+    own = luck if luck is not None else luck_rate * turns
+    other = "black" if side == "white" else "white"
+    result = _result(game, side)
+    return Figures(
+        error_total=rate * weight, unforced=unforced, weight=weight,
+        errors={m: int((summary.get("errors") or {}).get(m, 0)) for m in MARKS},
+        luck=own, turns=turns, result=result,
+        adjusted=result - (own - _luck(analysis, other)) / 1000, games=1,
+    )  # fmt: skip
+
+
+def _luck(analysis: GameAnalysis, side: str) -> float:
+    luck = analysis.white_luck if side == "white" else analysis.black_luck
+    if luck is not None:
+        return float(luck)
+    rate = analysis.white_luck_rate if side == "white" else analysis.black_luck_rate
+    return rate * (sum(1 for t in analysis.turns if t.get("side") == side) or 1)
+
+
+def _frames_of_turns(record: str) -> list[int]:
+    """The replay's frame after each rolled turn, in the analysis's order."""
+    games = read_records(record)
+    if not games:
+        return []
+    played = replay(games[0], check_result=False).played
+    return [i for i, p in enumerate(played, start=1)
+            if p.action.kind == "turn" and p.action.dice is not None]  # fmt: skip
+
+
+def _chart(turns: list[dict[str, object]], frames: list[int]) -> EquityChart | None:
+    if not turns:
+        return None
+    width, height, step = 600, 160, 600 / max(1, len(turns))
+    values = []
+    for t in turns:  # white's equity after each turn, in points, -3..3 shown
+        eq = float(t.get("equity") or 0) / 1000  # type: ignore[arg-type]
+        values.append(eq if t.get("side") == "white" else -eq)
+    top = max(1.0, min(3.0, max(abs(v) for v in values)))
+
+    def y(v: float) -> float:
+        return round(float(height / 2 - max(-top, min(top, v)) / top * (height / 2 - 6)), 1)
+
+    dots = []
+    for i, (t, v) in enumerate(zip(turns, values, strict=True)):
+        mark = str(t.get("mark") or "")
+        label = f"{t.get('turn')}. {t.get('played')} ({v:+.2f})"
+        frame = frames[i] if i < len(frames) else 0
+        dots.append((round((i + 1) * step, 1), y(v), frame, mark.replace("_", "-"), label))
+    line = " ".join(f"{x},{yy}" for x, yy, *_rest in dots)
+    return EquityChart(width, height, f"0,{y(0)} {line}", y(0), dots)
+
+
+def game_analysis_page(game: Game, analysis: GameAnalysis) -> GameAnalysisPage:
+    """The game's analysis for its page (no query; one replay for the marks' places)."""
+    frames = _frames_of_turns(game.record) if analysis.turns and game.record else []
+    marks = []
+    for i, t in enumerate(analysis.turns):
+        luck = int(t.get("luck", 0))
+        luck_class, luck_words = luck_mark(luck)
+        mark = t.get("mark") or ""
+        if not mark and not luck_class:
+            continue
+        best_board = ""
+        if mark and t.get("best_position"):
+            label = _("the best play: %(play)s") % {"play": t["best"]}
+            best_board = board_svg(Position.from_json(t["best_position"]), label=label)
+        dice = t.get("dice") or []
+        marks.append(TurnMark(
+            frames[i] if i < len(frames) else 0, int(t["turn"]), str(t["side"]),
+            "".join(str(d) for d in dice), str(t["played"]), str(t["best"]),
+            int(t.get("error", 0)), mark.replace("_", "-"), mark_text(mark), luck, luck_class,
+            luck_words, best_board,
+        ))  # fmt: skip
+    white, black = game_figures(game, analysis, "white"), game_figures(game, analysis, "black")
+    rows = [(str(game.white), white), (str(game.black), black)]
+    return GameAnalysisPage(analysis, white, black, marks, _chart(analysis.turns, frames), rows)
+
+
+def players_figures(games: Iterable[Game]) -> dict[int, Figures]:
+    """Each player's figures summed over the analysed games (``game.analysis`` fetched
+    with the games: select_related("analysis"))."""
+    out: dict[int, Figures] = {}
+    for game in games:
+        analysis = getattr(game, "analysis", None)
+        if analysis is None:
+            continue
+        for side, player in (("white", game.white_id), ("black", game.black_id)):
+            one = game_figures(game, analysis, side)
+            total = out.setdefault(player, Figures())
+            total.error_total += one.error_total
+            total.unforced += one.unforced
+            total.weight += one.weight
+            for m in MARKS:
+                total.errors[m] += one.errors[m]
+            total.luck += one.luck
+            total.turns += one.turns
+            total.result += one.result
+            total.adjusted += one.adjusted
+            total.games += 1
+    return out
+
+
+def analysis_rows(games: Iterable[Game]) -> list[tuple[str, Figures]]:
+    """Each player's figures over the analysed ones of ``games`` (one query for the
+    analyses; the games come with their players), best luck-adjusted result first."""
+    games = list(games)
+    found = {a.game_id: a for a in GameAnalysis.objects.filter(game__in=[g.pk for g in games])}
+    names: dict[int, str] = {}
+    for game in games:
+        if game.pk in found:
+            game.analysis = found[game.pk]
+            names[game.white_id] = str(game.white)
+            names[game.black_id] = str(game.black)
+    figures = players_figures(g for g in games if g.pk in found)
+    return sorted(((names[p], f) for p, f in figures.items()), key=lambda r: -r[1].adjusted)
+
+
+def tournament_analysis_rows(tournament_id: int) -> list[tuple[str, Figures]]:
+    """The tournament's players' figures over its analysed games (two queries)."""
+    games = Game.objects.filter(series__tournament_id=tournament_id, analysis__isnull=False)
+    return analysis_rows(games.select_related("white", "black"))
