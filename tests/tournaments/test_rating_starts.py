@@ -121,7 +121,7 @@ def test_an_archive_gives_new_players_their_archived_start(world: World) -> None
     archive = tournament_archive(world.tournament)
     for p in archive["players"]:  # another site: the others are new there too
         p["name"] += " (copy)"
-    tournament_import(archive=archive, name="Copy")
+    tournament_import(archive=archive, name="Copy", as_copy=True, as_archived=True)
     copy = Player.objects.get(name="Nova (copy)")
     assert copy.start_rating == 1710
     assert copy.rating_changes.get().before == 1710
