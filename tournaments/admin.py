@@ -224,6 +224,9 @@ class PlayerAdmin(ServiceAdmin[Player]):
         if obj is not None:
             return player_update(player=obj, **data)
         user = data.pop("user", None)
+        start = data.pop("start_rating", None)  # a new player's history starts there
+        if start is not None and data.get("rating") is None:
+            data["rating"] = start
         player = player_create(**data)
         return player_update(player=player, user=user) if user is not None else player
 

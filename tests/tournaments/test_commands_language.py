@@ -82,7 +82,7 @@ def test_import_as_a_copy_matches_the_players(played: World, tmp_path: Path, lan
     path = tmp_path / "t.json"
     run("en", "export_tournament", str(played.tournament.pk), "-o", str(path))
 
-    out, _ = run(language, "import_tournament", str(path), "--name", "Kopie")
+    out, _ = run(language, "import_tournament", str(path), "--copy", "--name", "Kopie")
 
     assert "Kopie: " in out and " 4" in out
     says(language, out, ("tournament", "0 players created", "4 matched"))

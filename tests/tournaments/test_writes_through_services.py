@@ -109,9 +109,16 @@ def test_admin_adds_tournament_club_and_player_through_the_services(admin_client
     assert response.status_code == 200 and not Club.objects.exists()
 
     player_add = reverse("admin:tournaments_player_add")
-    assert admin_client.post(player_add, {"name": "Jana", "active": "on"}).status_code == 302
+    assert (
+        admin_client.post(
+            player_add, {"name": "Jana", "active": "on", "start_rating": "1500"}
+        ).status_code
+        == 302
+    )
     # no club: the database's unique constraint does not hold, the service does
-    response = admin_client.post(player_add, {"name": "Jana ", "active": "on"}, **EN)
+    response = admin_client.post(
+        player_add, {"name": "Jana ", "active": "on", "start_rating": "1500"}, **EN
+    )
     assert response.status_code == 200 and "already a player" in response.content.decode()
     assert Player.objects.filter(name="Jana").count() == 1
 
