@@ -103,7 +103,8 @@ def test_a_director_imports_their_export_as_a_new_tournament_they_direct(world: 
     client = signed_in(world, "boss", may_create=True)
     assert client.get("/jobs/import/tournament/").status_code == 200
     response = client.post(
-        "/jobs/import/tournament/", {"file": upload(json.dumps(archive)), "name": "Kopie"}
+        "/jobs/import/tournament/",
+        {"file": upload(json.dumps(archive)), "name": "Kopie", "copy": "on"},
     )
     job = job_of(response)
     assert job.status == "done", job.error
@@ -117,15 +118,17 @@ def test_a_director_imports_their_export_as_a_new_tournament_they_direct(world: 
     assert world.client("boss").get(f"/api/jobs/{job.pk}/").status_code == 200
     assert world.client("jana").get(f"/api/jobs/{job.pk}/").status_code == 404
     # the API: the same rule
-    refused = world.client("otherboss").post("/api/tournaments/import/", archive, format="json")
+    refused = world.client("otherboss").post(
+        "/api/tournaments/import/?copy=1", archive, format="json"
+    )
     assert refused.status_code == 403
-    answer = world.client("boss").post("/api/tournaments/import/", archive, format="json")
+    answer = world.client("boss").post("/api/tournaments/import/?copy=1", archive, format="json")
     assert answer.status_code == 201, answer.content
     assert answer.json()["directors_skipped"] == ["otherboss"]
     new = Tournament.objects.get(pk=answer.json()["tournament"])
     assert list(new.directors.values_list("username", flat=True)) == ["boss"]
     # staff import keeps the archive's directors
-    staff = world.client("staff").post("/api/tournaments/import/", archive, format="json")
+    staff = world.client("staff").post("/api/tournaments/import/?copy=1", archive, format="json")
     kept = Tournament.objects.get(pk=staff.json()["tournament"])
     assert set(kept.directors.values_list("username", flat=True)) == {"staff", "boss", "otherboss"}
 
@@ -146,7 +149,7 @@ def test_a_director_who_is_not_staff_creates_no_account_through_an_import(played
     client = signed_in(played, "boss", may_create=True)
     for n, sent in enumerate((archive, forged)):
         job = job_of(
-            client.post("/jobs/import/tournament/", {"file": upload(json.dumps(sent)),
+            client.post("/jobs/import/tournament/", {"file": upload(json.dumps(sent)), "copy": "on",
                                                      "name": f"Kopie {n}"})
         )  # fmt: skip
         assert job.status == "done", job.error
@@ -161,14 +164,14 @@ def test_a_director_who_is_not_staff_creates_no_account_through_an_import(played
         html = client.get(f"/jobs/{job.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
         assert "1 result submitted by others was not imported" in html
         assert job.result["authors_skipped"][0] in html
-    answer = played.client("boss").post("/api/tournaments/import/", forged, format="json")
+    answer = played.client("boss").post("/api/tournaments/import/?copy=1", forged, format="json")
     assert answer.status_code == 201, answer.content
     body = answer.json()
     assert body["users_created"] == [] and body["submissions_skipped"] == 1
     assert body["authors_skipped"] == ["ghost"]
     assert set(User.objects.values_list("username", flat=True)) == accounts
     # staff import the archive as it is: the missing accounts are created inactive
-    staff = played.client("staff").post("/api/tournaments/import/", forged, format="json")
+    staff = played.client("staff").post("/api/tournaments/import/?copy=1", forged, format="json")
     assert staff.status_code == 201, staff.content
     assert sorted(staff.json()["users_created"]) == ["ghost", "ghost-director", "ghost2"]
     assert staff.json()["submissions_skipped"] == 0
@@ -183,7 +186,7 @@ def test_a_directors_own_submission_and_decision_are_kept_in_their_import(played
     archive = tournament_archive(played.tournament)
     archive["series"][1]["submissions"][0].update(submitted_by="boss", decided_by="karel")
     signed_in(played, "boss", may_create=True)
-    answer = played.client("boss").post("/api/tournaments/import/", archive, format="json")
+    answer = played.client("boss").post("/api/tournaments/import/?copy=1", archive, format="json")
     assert answer.status_code == 201, answer.content
     assert answer.json()["submissions_skipped"] == 0
     kept = Submission.objects.get(series__tournament=answer.json()["tournament"])
