@@ -119,7 +119,9 @@ def test_archive_page_imports_a_copy_and_links_the_new_tournament(world: World):
     archive = json.dumps(tournament_archive(world.tournament))
     client = page(world, "staff")
     job = started(
-        client.post("/jobs/import/tournament/", {"file": upload(archive), "name": "Kopie"})
+        client.post(
+            "/jobs/import/tournament/", {"file": upload(archive), "name": "Kopie", "copy": "on"}
+        )
     )
     assert job.status == "done", job.error
     copy = Tournament.objects.get(name="Kopie")
@@ -373,7 +375,9 @@ def test_a_worker_runs_the_jobs_sent_through_the_pages(worker: Path):
     # an archive: one transaction on the worker, the tournament made there
     archive = json.dumps(tournament_archive(world.tournament))
     job = started(
-        client.post("/jobs/import/tournament/", {"file": upload(archive), "name": "Kopie"})
+        client.post(
+            "/jobs/import/tournament/", {"file": upload(archive), "name": "Kopie", "copy": "on"}
+        )
     )
     body = finished(client, job, worker)
     assert body["status"] == "done", body

@@ -193,7 +193,7 @@ def _uploaded_text(request: Any, *names: str) -> str | bytes:
     if not isinstance(data, dict):
         raise ResultError(
             gettext("the JSON body must be an object, such as {%(name)s: ...}"),
-            code="json-not-object",
+            code="json-body-not-object",
             params={"name": f'"{names[0]}"'},
             field=names[0],
         )

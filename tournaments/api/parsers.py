@@ -27,7 +27,7 @@ class ObjectJSONParser(JSONParser):
         except (UnicodeDecodeError, LookupError):
             raise ResultError(
                 gettext("the body is not %(encoding)s text"),
-                code="not-utf8",
+                code="body-not-text",
                 params={"encoding": encoding},
             ) from None
         return json_read(text, field=None, max_depth=self.max_depth)
