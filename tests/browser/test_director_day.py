@@ -258,6 +258,7 @@ def test_a_directors_whole_day(live_server: Any, browser: Browser, tmp_path: Pat
     d.get_by_role("link", name="Import a tournament").click()
     d.locator("#id_file").set_input_files(str(path))
     d.locator("#id_name").fill("Klubový den (kopie)")
+    d.locator("#id_copy").check()  # it is on this site already: a copy, asked for
     shot(d, "import")
     d.get_by_role("button", name="Start").click()
     expect(d.locator("#job-status")).to_have_text(re.compile("done"))
