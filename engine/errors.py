@@ -252,6 +252,8 @@ CODES: frozenset[str] = frozenset(
         "move-without-dice",
         "must-play",
         "no-checker",
+        "no-evaluator",
+        "no-game",
         "no-games",
         "no-hitting",
         "no-such-point",
@@ -306,5 +308,30 @@ CODES: frozenset[str] = frozenset(
         "word-too-long",
         "wrong-acceptor",
         "wrong-side",
+    )
+)
+
+
+# Codes of the errors only the engine's own commands give (``python -m engine bot``,
+# ``legal``, ``duel``, ``train``: a query line, a player's name, a weights file): they are
+# printed in English on the command line and never reach the app's pages. The weights
+# file and the analysis's ply are the operator's (the shipped file, ``ANALYSIS_PLY``).
+COMMAND_LINE_CODES: frozenset[str] = frozenset(
+    (
+        "bad-player",
+        "bad-ply",
+        "bad-query",
+        "bad-weights",
+        "query-missing-key",
+        "query-not-json",
+        "query-not-object",
+        "query-too-deep",
+        "query-unknown-key",
+        "unknown-level",
+        "unknown-player",
+        "weights-encoder",
+        "weights-format",
+        "weights-shape",
+        "weights-unreadable",
     )
 )

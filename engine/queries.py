@@ -24,16 +24,25 @@ def read_query(line: str) -> tuple[Position, object, Rules]:
     try:
         query = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise QueryError(f"not a JSON object: {exc.msg} at column {exc.colno}") from None
+        raise QueryError(
+            f"not a JSON object: {exc.msg} at column {exc.colno}",
+            code="query-not-json",
+            params={"reason": exc.msg, "column": exc.colno},
+        ) from None
     except RecursionError:
-        raise QueryError("not a JSON object: nested too deeply") from None
+        raise QueryError("not a JSON object: nested too deeply", code="query-too-deep") from None
     if not isinstance(query, dict):
-        raise QueryError('a query is a JSON object with "position" and "dice"')
+        raise QueryError(
+            'a query is a JSON object with "position" and "dice"', code="query-not-object"
+        )
     unknown = set(query) - {"position", "dice", "rules"}
     if unknown:
-        raise QueryError(f"unknown key {sorted(unknown)[0]!r} in the query")
+        key = sorted(unknown)[0]
+        raise QueryError(
+            f"unknown key {key!r} in the query", code="query-unknown-key", params={"key": key}
+        )
     if "position" not in query or "dice" not in query:
-        raise QueryError('a query needs "position" and "dice"')
+        raise QueryError('a query needs "position" and "dice"', code="query-missing-key")
     position = Position.from_json(query["position"])
     rules = Rules.from_options(query.get("rules") or {})
     return position, query["dice"], rules

@@ -213,6 +213,9 @@ MESSAGES: dict[str, Promise] = {
     ),
     "no-games": _("there are no games to write"),
     "not-mat-variant": _("game %(game)s: only short backgammon can be written as .mat"),
+    # analysis (engine.analysis)
+    "no-game": _("no game found in the record"),
+    "no-evaluator": _("%(variant)s has no evaluator: its games cannot be analysed here"),
 }
 
 # A record over one of the reader's limits: the engine's code is ``record_too_large``

@@ -92,7 +92,7 @@ class Net:
             raise WeightsError(
                 f"{path}: not a weights file of the evaluator ({exc})",
                 code="weights-unreadable",
-                params={"path": str(path)},
+                params={"path": str(path), "reason": str(exc)},
             ) from None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise WeightsError(f"{path}: not a {FORMAT} file", code="weights-format",

@@ -55,6 +55,23 @@ def test_one_job_for_the_games_of_one_transaction(django_capture_on_commit_callb
     assert job.result["analysed"] == len(games) == GameAnalysis.objects.count()
 
 
+def test_a_rolled_back_entry_leaves_nothing_for_the_next_commit(django_capture_on_commit_callbacks):
+    """The games of a transaction that rolled back are not analysed with the next one's
+    (they were kept on the connection and came back as a job of games that are gone)."""
+    from django.db import transaction
+
+    series = a_series(players=4)
+    first, second = Series.objects.filter(tournament=series.tournament, player2__isnull=False)[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        with pytest.raises(RuntimeError), transaction.atomic():
+            game_enter_record(series=first, record=record_for(first, 5))
+            raise RuntimeError("the director's transaction fails")
+        game = game_enter_record(series=second, record=record_for(second, 6))
+    job = Job.objects.get()
+    assert job.params == {"games": [game.pk]}
+    assert list(GameAnalysis.objects.values_list("game", flat=True)) == [game.pk]
+
+
 def test_a_failing_analysis_leaves_the_entry_stored(settings, django_capture_on_commit_callbacks):
     settings.ANALYSIS_PLY = 7  # the engine refuses it: the analysis fails, not the entry
     series = a_series()

@@ -180,9 +180,12 @@ def test_correcting_round_1_after_round_2_is_paired_warns_and_asks(client: Clien
     for name, pk in (("series", game.series_id), ("game", game.pk)):
         page = client.get(reverse(f"tournaments:{name}", args=[pk]), **EN).content.decode()
         assert "Corrections" in page and "wrong winner written" in page
-        assert f"{loser.name} oin" in page
+        assert f"{loser.name} won (oin)" in page
     trail = APIClient().get(f"/api/series/{game.series_id}/corrections/").json()
-    assert trail[0]["reason"] == "wrong winner written" and trail[0]["after"] == f"{loser.name} oin"
+    assert trail[0]["reason"] == "wrong winner written"
+    assert trail[0]["after"] == f"Vyhrál(a) {loser.name} (oin)"  # the site's language
+    english = APIClient(HTTP_ACCEPT_LANGUAGE="en").get(f"/api/series/{game.series_id}/corrections/")
+    assert english.json()[0]["after"] == f"{loser.name} won (oin)"
     assert Correction.objects.filter(game=game).count() == 1
 
 

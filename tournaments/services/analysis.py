@@ -215,25 +215,43 @@ def games_analyse_later(*, games: Iterable[Game]) -> None:
     judged = [g for g in games if g.record and has_evaluator(g.series.tournament.variant)]
     if not judged:
         return
+    # One batch a transaction: its callback is registered once, with the first game. A
+    # rolled-back transaction's callback is discarded with it, and so is its batch: the
+    # next transaction on this connection starts a new one.
     connection = transaction.get_connection()
-    pending: dict[int, list[int]] = connection.__dict__.setdefault("analysis_pending", {})
+    batch: _Batch | None = connection.__dict__.get("analysis_batch")
+    if batch is None or not any(
+        func == batch.start for _ids, func, _robust in connection.run_on_commit
+    ):
+        batch = connection.__dict__["analysis_batch"] = _Batch()
+        transaction.on_commit(batch.start)
     for game in judged:
-        pending.setdefault(game.series.tournament_id, []).append(game.pk)
-    transaction.on_commit(lambda: _start_pending(pending))
+        batch.pending.setdefault(game.series.tournament_id, []).append(game.pk)
 
 
-def _start_pending(pending: dict[int, list[int]]) -> None:
-    """The first callback of a commit starts the jobs of all its games; the others find
-    nothing left. Games of a transaction rolled back are left out by the job (gone)."""
-    from tournaments.jobs import job_start
+class _Batch:
+    """The games a transaction stored, by tournament, waiting for its commit."""
 
-    while pending:
-        tournament_id, ids = pending.popitem()
-        try:
-            job_start(kind=JobKind.GAMES_ANALYSE, params={"games": ids}, by=None,
-                      tournament=Tournament.objects.filter(pk=tournament_id).first())  # fmt: skip
-        except Exception:
-            log.exception("the analysis of games %s could not be started", ids)
+    def __init__(self) -> None:
+        self.pending: dict[int, list[int]] = {}
+
+    def start(self) -> None:
+        """One job a tournament (games of a savepoint rolled back are left out by the job:
+        they are gone)."""
+        from tournaments.jobs import job_start
+
+        while self.pending:
+            tournament_id, ids = self.pending.popitem()
+            tournament = Tournament.objects.filter(pk=tournament_id).first()
+            try:
+                job_start(
+                    kind=JobKind.GAMES_ANALYSE,
+                    params={"games": ids},
+                    by=None,
+                    tournament=tournament,
+                )
+            except Exception:
+                log.exception("the analysis of games %s could not be started", ids)
 
 
 def series_games(series: Series) -> list[Game]:
