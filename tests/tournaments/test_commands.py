@@ -23,6 +23,7 @@ from tournaments.management.demo import demo_delete
 from tournaments.models import (
     Club,
     Game,
+    Job,
     Player,
     RatingChange,
     Series,
@@ -60,6 +61,7 @@ def demo(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[
         output = run("load_demo")
         yield output
         demo_delete()
+        assert not Job.objects.exists(), "the demo's jobs outlived it"
 
 
 def counts() -> tuple[int, ...]:
@@ -159,6 +161,9 @@ def test_load_demo_force_loads_it_again(demo: str) -> None:
     assert "Loaded the demo club" in output
     assert counts() == before
     assert Club.objects.get(name=CLUB).pk != old_club
+    # the old demo's jobs went with it (they stayed, their tournament gone, and were seen
+    # by every later test of the jobs)
+    assert not Job.objects.filter(tournament__isnull=True).exists()
 
 
 # verify_games ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Player, Series, Tournament
+from tournaments.models import Club, Job, Player, Series, Tournament
 from tournaments.services.errors import ResultError
 from tournaments.services.json_input import json_read
 from tournaments.services.pairings import bracket_create
@@ -122,6 +122,8 @@ def demo_delete(directory: Path = DEMO_DIR) -> int:
             "pk", flat=True
         )
     )
+    # its jobs (the analysis of its games) go with it, instead of staying as orphans
+    Job.objects.filter(tournament__in=ids).delete()
     Tournament.objects.filter(pk__in=ids).delete()
     Player.objects.filter(club=club).delete()
     club.delete()
