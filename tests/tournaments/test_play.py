@@ -6,10 +6,12 @@ with a 4xx in the reader's language."""
 from __future__ import annotations
 
 import re
+import threading
 from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -219,3 +221,34 @@ def test_the_list_is_newest_first_with_results(ann_client, ann):
     first = html.index(reverse("tournaments:play_game", args=[new.pk]))
     assert first < html.index(reverse("tournaments:play_game", args=[old.pk]))
     assert "being played: go on" in html and " won (" in html
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL: SQLite serialises every write, so the turns cannot race",
+)
+def test_the_same_turn_posted_twice_at_once_is_played_once(transactional_db):
+    user = User.objects.create_user("cid", password="pw-cid-123")
+    game = botgame_start(user=user, level="beginner", colour="white")
+    turn = _first_turn(game)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def play() -> None:
+        barrier.wait()
+        try:
+            botgame_play(game_id=game.pk, user=user, version=0, turn=turn)
+            outcomes.append("played")
+        except ResultError as exc:
+            outcomes.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=play) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["bot-stale-version", "played"]
+    game.refresh_from_db()
+    assert game.version == 1 and bot_state(game.record).number == 2
