@@ -12,8 +12,10 @@ from html import unescape
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
+from django.template.defaultfilters import floatformat
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -120,7 +122,9 @@ def test_the_pages_play_a_game_to_its_end_with_the_analysis_in_english(ann_clien
     assert record.content.decode() == game.record
     listing = ann_client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en")
     rate = game.analysis["white_error_rate"] if game.analysis else None
-    assert rate is not None and f"{rate:.1f}" in listing.content.decode()
+    with translation.override("en"):
+        shown = floatformat(rate, 1)
+    assert rate is not None and f"<td>{shown}</td>" in listing.content.decode()
 
 
 @pytest.mark.parametrize(
