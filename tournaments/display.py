@@ -24,6 +24,14 @@ KINDS = {
 # a variant where every win is one point (declares no gammons: Lurč, Z11) has no oin or
 # mars, only a win
 SINGLE_WIN = gettext_lazy("win")
+# the bot's levels (engine/evaluator/levels.py), weakest first
+BOT_LEVEL_NAMES = {
+    "beginner": pgettext_lazy("bot level", "beginner"),
+    "casual": pgettext_lazy("bot level", "casual"),
+    "intermediate": pgettext_lazy("bot level", "intermediate"),
+    "advanced": pgettext_lazy("bot level", "advanced"),
+    "strongest": pgettext_lazy("bot level", "strongest"),
+}
 ENDINGS = {
     "played": gettext_lazy("played out"),
     "resigned": gettext_lazy("resignation"),
@@ -50,6 +58,11 @@ def job_stage_name(stage: str) -> str:
 def side_name(side: str) -> str:
     """``white`` / ``black`` in the reader's language; anything else as it is."""
     return str(SIDES.get(side, side))
+
+
+def bot_level_name(level: str) -> str:
+    """A bot level's name in the reader's language; an unknown one as it is."""
+    return str(BOT_LEVEL_NAMES.get(level, level))
 
 
 def variant_name(variant: str) -> str:

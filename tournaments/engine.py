@@ -21,6 +21,18 @@ from engine import (
     verify_text,
 )
 from engine.errors import RecordTooLargeError
+from engine.evaluator.bot import (
+    BotState,
+    bot_dice,
+    bot_legal_turns,
+    bot_record_start,
+    bot_record_with,
+    bot_rng,
+    bot_state,
+    bot_turn,
+)
+from engine.evaluator.levels import DEFAULT_LEVEL as BOT_DEFAULT_LEVEL
+from engine.evaluator.levels import LEVELS as BOT_LEVELS
 from engine.limits import LIMIT_NAMES, UNLIMITED, ReadLimits
 from engine.matfile import read_mat, write_mat
 from engine.notation import GameRecord, split_games, write_tags
@@ -65,6 +77,8 @@ def analyse_record(record: str, *, ply: int = 0) -> dict[str, Any]:
 __all__ = [
     "BAR",
     "BLACK",
+    "BOT_DEFAULT_LEVEL",
+    "BOT_LEVELS",
     "FACES",
     "LIMIT_NAMES",
     "OFF",
@@ -75,6 +89,7 @@ __all__ = [
     "WHITE",
     "WIN_POINTS",
     "AnyRuleOption",
+    "BotState",
     "EngineError",
     "GameRecord",
     "GameStats",
@@ -91,6 +106,13 @@ __all__ = [
     "Replay",
     "Rules",
     "analyse_record",
+    "bot_dice",
+    "bot_legal_turns",
+    "bot_record_start",
+    "bot_record_with",
+    "bot_rng",
+    "bot_state",
+    "bot_turn",
     "evaluator_of",
     "outcome_for",
     "read_mat",

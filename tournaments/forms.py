@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.engine import BOT_DEFAULT_LEVEL
 from tournaments.models import (
     Game,
     GameEnd,
@@ -21,6 +22,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.elimination import STAGES_OFFERED
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
+from tournaments.services.botgames import level_choices
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
@@ -350,3 +352,30 @@ class CorrectionForm(QuickResultForm):
 
 class RejectForm(forms.Form):
     note = forms.CharField(label=_("Why"), required=False, max_length=500)
+
+
+class PlayStartForm(forms.Form):
+    """A new game against the bot: the level (the engine's, the strongest first chosen)
+    and the colour."""
+
+    level = forms.ChoiceField(label=_("Level"))
+    colour = forms.ChoiceField(
+        label=_("Your colour"),
+        choices=[("random", _("random")), ("white", _("white")), ("black", _("black"))],
+        initial="random",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        level = self.fields["level"]
+        assert isinstance(level, forms.ChoiceField)
+        level.choices = level_choices()
+        level.initial = BOT_DEFAULT_LEVEL
+
+
+class PlayTurnForm(forms.Form):
+    """One turn against the bot: its movetext and the version of the page it was
+    chosen on (a second submit of the same page is refused)."""
+
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
+    turn = forms.CharField(required=False, max_length=200, strip=True)

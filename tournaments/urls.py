@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import game, jobs, live, people, rounds, sheets
+from tournaments.views import game, jobs, live, people, play, rounds, sheets
 
 app_name = "tournaments"
 
@@ -24,6 +24,9 @@ urlpatterns = [
     path("games/<int:pk>/correct/", views.game_correction, name="correct"),
     path("games/<int:pk>/analyse/", game.game_analyse, name="game_analyse"),
     path("players/<int:pk>/", views.player_detail, name="player"),
+    path("play/", play.play_home, name="play"),
+    path("play/<int:pk>/", play.play_game, name="play_game"),
+    path("play/<int:pk>/record/", play.play_record, name="play_record"),
     # dirA: co-directors, pairs kept apart, the player search, entries, invitations
     path("tournaments/<int:pk>/people/", people.tournament_people, name="people"),
     path(

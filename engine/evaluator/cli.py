@@ -9,11 +9,10 @@ from collections.abc import Sequence
 
 from engine.analysis import analyse_game
 from engine.errors import EngineError
+from engine.evaluator.bot import bot_turn
 from engine.evaluator.duel import duel
 from engine.evaluator.levels import LEVELS
-from engine.evaluator.net import load_net, net_path
-from engine.evaluator.players import level_player, player_named
-from engine.movegen import legal_turns
+from engine.evaluator.players import player_named
 from engine.notation import read_records
 from engine.queries import read_query, turn_json
 from engine.replay import replay
@@ -39,16 +38,9 @@ def answer_bot_query(line: str, level: str, rng: random.Random) -> dict[str, obj
     ``legal``'s ``"turns"``, or ``{"error": ...}``."""
     try:
         position, dice, rules = read_query(line)
-        variant = position.rules_variant
-        if variant.evaluator is None:
-            return {"error": f"{variant.title} has no evaluator: the bot plays long nardy only"}
-        turns = legal_turns(position, dice, rules)
-        player = level_player(load_net(net_path(variant.evaluator)), level, rules)
+        return turn_json(bot_turn(position, dice, level, rng, rules))
     except EngineError as exc:
         return {"error": str(exc)}
-    side = position.turn
-    cands = [(t.position.board(side), t.position.board(1 - side)) for t in turns]
-    return turn_json(turns[player.choose(cands, side, rng)])
 
 
 def cmd_bot(level: str, seed: int, inp: TextIO, out: TextIO) -> int:

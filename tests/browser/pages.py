@@ -409,6 +409,35 @@ FILL_FORM = """(data) => {
   form.dataset.posted = "";
   return true;
 }"""
+# what sticks out at a phone's width (outside marked scrolling containers), and what
+# scrolls unmarked (tests/browser/test_layout.py, test_play.py)
+OVERFLOW = """() => {
+  const doc = document.documentElement, width = doc.clientWidth, found = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+    (el.classList.length ? "." + [...el.classList].join(".") : "");
+  if (doc.scrollWidth > width) {
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width && box.right > width + 0.5 && !el.parentElement.closest(".scroll")) {
+        found.push(`${name(el)} reaches ${Math.round(box.right)} px`);
+      }
+    }
+    found.unshift(`page ${doc.scrollWidth} px wide`);
+  }
+  for (const el of document.body.querySelectorAll("*")) {
+    const style = getComputedStyle(el);
+    if (!["auto", "scroll"].includes(style.overflowX) || el.scrollWidth <= el.clientWidth + 1) {
+      continue;
+    }
+    const hint = el.previousElementSibling;
+    if (!el.classList.contains("scroll")) {
+      found.push(`${name(el)} scrolls sideways but is not marked as a scrolling container`);
+    } else if (!hint || !hint.classList.contains("scroll-hint") || !hint.checkVisibility()) {
+      found.push(`${name(el)} scrolls sideways with no visible hint`);
+    }
+  }
+  return found.slice(0, 8);
+}"""
 # an action refused as a message on the page it redirects to (ours, the admin's)
 REFUSED = ".messages .error, .messagelist .error"
 SUBMIT_FORM = "HTMLFormElement.prototype.submit.call(document.querySelector('form[data-posted]'))"

@@ -1,6 +1,7 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
 from tournaments.models.analysis import AnalysisSource, GameAnalysis
+from tournaments.models.botgame import BotColour, BotGame, BotGameStatus
 from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
@@ -33,6 +34,9 @@ __all__ = [
     "DEFAULT_TIE_BREAKS",
     "START_RATING",
     "AnalysisSource",
+    "BotColour",
+    "BotGame",
+    "BotGameStatus",
     "Club",
     "Correction",
     "DrawScoring",

@@ -112,6 +112,12 @@ def _result(game: Game, side: str) -> float:
 def game_figures(game: Game, analysis: GameAnalysis, side: str) -> Figures:
     """One side's figures of an analysed game (the evaluator's summary, or gnubg's rates
     where only those are known)."""
+    return side_figures(analysis, side, _result(game, side))
+
+
+def side_figures(analysis: GameAnalysis, side: str, result: float) -> Figures:
+    """One side's figures of an analysis, ``result`` the points it won (negative: lost)
+    in the game: a tournament game's, or a game against the bot's."""
     summary = analysis.sides.get(side) or {}
     rate = analysis.white_error_rate if side == "white" else analysis.black_error_rate
     luck_rate = analysis.white_luck_rate if side == "white" else analysis.black_luck_rate
@@ -121,7 +127,6 @@ def game_figures(game: Game, analysis: GameAnalysis, side: str) -> Figures:
     turns = sum(1 for t in analysis.turns if t.get("side") == side) or 1
     own = luck if luck is not None else luck_rate * turns
     other = "black" if side == "white" else "white"
-    result = _result(game, side)
     return Figures(
         error_total=rate * weight, unforced=unforced, weight=weight,
         errors={m: int((summary.get("errors") or {}).get(m, 0)) for m in MARKS},

@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -167,19 +168,23 @@ def _net_analyse(game: Game) -> GameAnalysis:
         raise ResultError.from_engine(exc).within(
             _("game %(number)s cannot be analysed: %(message)s"), number=game.number
         ) from None
-    white, black = judged["white"], judged["black"]
     analysis, _created = GameAnalysis.objects.update_or_create(
-        game=game,
-        defaults={
-            "source": AnalysisSource.NET, "evaluator": judged.get("evaluator", "")[:120],
-            "white_error_rate": white["error_rate"], "black_error_rate": black["error_rate"],
-            "white_luck_rate": white["luck_rate"], "black_luck_rate": black["luck_rate"],
-            "white_luck": white["luck"], "black_luck": black["luck"],
-            "sides": {"white": white, "black": black}, "turns": judged["turns"],
-            "record_version": game.version,
-        },
-    )  # fmt: skip
+        game=game, defaults=net_analysis_fields(judged) | {"record_version": game.version}
+    )
     return analysis
+
+
+def net_analysis_fields(judged: dict[str, Any]) -> dict[str, Any]:
+    """The evaluator's analysis (``analyse_record``) as a GameAnalysis's fields: a
+    tournament game's row, and a game against the bot's ``analysis``."""
+    white, black = judged["white"], judged["black"]
+    return {
+        "source": AnalysisSource.NET.value, "evaluator": judged.get("evaluator", "")[:120],
+        "white_error_rate": white["error_rate"], "black_error_rate": black["error_rate"],
+        "white_luck_rate": white["luck_rate"], "black_luck_rate": black["luck_rate"],
+        "white_luck": white["luck"], "black_luck": black["luck"],
+        "sides": {"white": white, "black": black}, "turns": judged["turns"],
+    }  # fmt: skip
 
 
 @dataclass

@@ -1,0 +1,116 @@
+"""A game against the bot, one turn at a time (the app's /play/ page, docs/play.md):
+the dice of each turn drawn from the game's seed (a reload rolls nothing new), the
+bot's turn at a level, and the game's record, replayed to say where it stands and
+written again with one more turn.
+
+>>> state = bot_state(bot_record_start(white="Ann", black="Bot"))
+>>> state.number, state.outcome, state.position.turn
+(0, None, 0)
+>>> bot_dice(7, 0) == bot_dice(7, 0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.errors import EngineError
+from engine.evaluator.net import load_net, net_path
+from engine.evaluator.players import level_player
+from engine.movegen import Turn, legal_turns
+from engine.notation import WrittenAction, dice_text, read_records, write_movetext, write_tags
+from engine.position import Position
+from engine.replay import Outcome, outcome_for, replay
+from engine.variants import CHECKERS, Rules, variant_named
+
+VARIANT = "long"  # the one variant with an evaluator (Variant.evaluator)
+
+
+class BotGameError(EngineError):
+    """A bot game's record that does not replay (never one the app wrote)."""
+
+    code = "bot-record"
+
+
+@dataclass(frozen=True, slots=True)
+class BotState:
+    """Where a game against the bot stands: the position, the turns played so far (the
+    index of the next turn's dice) and the outcome once it is over."""
+
+    record: str
+    position: Position
+    number: int
+    outcome: Outcome | None
+
+
+def bot_dice(seed: int, number: int) -> tuple[int, int]:
+    """The dice of turn ``number`` (0 the first) of the game with ``seed``: always the
+    same, so that the page can be shown again without rolling again."""
+    rng = random.Random(f"bot-dice:{seed}:{number}")
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def bot_rng(seed: int, number: int) -> random.Random:
+    """The random source of the bot's turn ``number`` (a weak level's noise)."""
+    return random.Random(f"bot-turn:{seed}:{number}")
+
+
+def bot_record_start(*, white: str, black: str) -> str:
+    """The record of a game not begun (long nardy, default rules)."""
+    tags = [("Variant", VARIANT), ("White", white), ("Black", black)]
+    return "\n".join(write_tags(tags)) + "\n"
+
+
+def bot_state(record: str) -> BotState:
+    """Replay a bot game's record (:class:`BotGameError` if it does not replay)."""
+    games = read_records(record)
+    done = replay(games[0], check_result=False) if len(games) == 1 else None
+    if done is None or done.error is not None or done.position is None:
+        raise BotGameError(
+            "the record of the game against the bot does not replay", code="bot-record"
+        )
+    turns = sum(1 for p in done.played if p.action.kind == "turn")
+    return BotState(record, done.position, turns, done.outcome)
+
+
+def bot_legal_turns(state: BotState, dice: tuple[int, int]) -> list[Turn]:
+    """The legal turns of the side to move for ``dice`` (one, empty, when blocked: L6)."""
+    return legal_turns(state.position, list(dice), Rules())
+
+
+def bot_turn(position: Position, dice: object, level: str, rng: random.Random,
+             rules: Rules | None = None) -> Turn:  # fmt: skip
+    """The bot's turn at ``level`` (engine.evaluator.levels) for ``dice`` (checked by the
+    move generator: :class:`engine.errors.DiceError`)."""
+    variant = position.rules_variant
+    if variant.evaluator is None:
+        raise BotGameError(
+            f"{variant.title} has no evaluator: the bot plays long nardy only",
+            code="bot-no-evaluator",
+            params={"variant": variant.title},
+        )
+    rules = rules or Rules()
+    turns = legal_turns(position, dice, rules)
+    player = level_player(load_net(net_path(variant.evaluator)), level, rules)
+    side = position.turn
+    cands = [(t.position.board(side), t.position.board(1 - side)) for t in turns]
+    return turns[player.choose(cands, side, rng)]
+
+
+def bot_record_with(state: BotState, dice: tuple[int, int], turn: Turn) -> BotState:
+    """The game with one more turn (``turn``, legal for ``dice``), its Result written
+    when the turn bears off the last checker (L8; no last roll, L10's default)."""
+    games = read_records(state.record)
+    done = replay(games[0], check_result=False)
+    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
+    mover = state.position.turn
+    actions.append(WrittenAction(mover, "turn", f"{dice_text(dice)}: {turn.notation}".rstrip()))
+    outcome = None
+    if turn.position.off(mover) == CHECKERS:
+        outcome = outcome_for(turn.position, mover, Rules())
+    tags = [(k, v) for k, v in games[0].tags if k != "Result"]
+    tags.append(("Result", outcome.result if outcome else "*"))
+    first = variant_named(VARIANT).first_side
+    record = "\n".join(write_tags(tags)) + "\n\n" + write_movetext(actions, first_side=first) + "\n"
+    return BotState(record, turn.position, state.number + 1, outcome)

@@ -1,0 +1,56 @@
+"""A game a user plays against the bot on /play/ (docs/play.md): the record grows a
+turn at a time, the dice come from the seed kept here, and the finished game keeps its
+analysis. tournaments/services/botgames.py makes every write."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.display import BOT_LEVEL_NAMES
+
+
+class BotGameStatus(models.TextChoices):
+    PLAYING = "playing", _("being played")
+    FINISHED = "finished", _("finished")
+
+
+class BotColour(models.TextChoices):
+    WHITE = "white", _("white")
+    BLACK = "black", _("black")
+
+
+class BotGame(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_games"
+    )
+    level = models.CharField(_("level"), max_length=16, choices=list(BOT_LEVEL_NAMES.items()))
+    colour = models.CharField(_("your colour"), max_length=5, choices=BotColour.choices)
+    seed = models.BigIntegerField()  # the dice of every turn (engine.evaluator.bot.bot_dice)
+    record = models.TextField(_("record"))
+    status = models.CharField(
+        _("status"), max_length=8, choices=BotGameStatus.choices, default=BotGameStatus.PLAYING
+    )
+    winner = models.CharField(_("winner"), max_length=5, choices=BotColour.choices, blank=True)
+    kind = models.CharField(_("result"), max_length=4, blank=True)  # oin or mars
+    # each move stored renews it; a form carries the version it was shown with, so that
+    # a second submit of the same page is refused instead of played twice
+    version = models.PositiveIntegerField(default=0)
+    # the evaluator's analysis once finished: GameAnalysis's fields (services/analysis.py)
+    analysis = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["user", "-created"], name="botgame_user_created")]
+        verbose_name = _("game against the bot")
+        verbose_name_plural = _("games against the bot")
+
+    def __str__(self) -> str:
+        return f"bot game {self.pk} ({self.level})"
+
+    @property
+    def bot_colour(self) -> str:
+        return BotColour.BLACK if self.colour == BotColour.WHITE else BotColour.WHITE

@@ -1,0 +1,133 @@
+"""The pages of games against the bot (/play/, docs/play.md): the user's games, and one
+game's board, dice, legal turns, last bot turn, result and analysis. Reading only;
+tournaments/services/botgames.py stores them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.board import board_svg
+from tournaments.display import bot_level_name, result_text, side_name
+from tournaments.engine import (
+    BotState,
+    EngineError,
+    bot_dice,
+    bot_legal_turns,
+    bot_state,
+    read_records,
+    replay,
+)
+from tournaments.models import BotGame, BotGameStatus, GameAnalysis
+from tournaments.selectors.access import User, signed_in
+from tournaments.selectors.analysis import Figures, side_figures
+
+ANALYSIS_FIELDS = {f.name for f in GameAnalysis._meta.concrete_fields} - {"id", "game"}
+
+
+@dataclass(frozen=True, slots=True)
+class BotGameRow:
+    game: BotGame
+    level: str
+    result: str
+    error_rate: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class BotGamePage:
+    game: BotGame
+    level: str
+    board: str
+    your_turn: bool
+    dice: tuple[int, int] | None
+    turns: list[str]  # the legal turns' movetext for the dice ("" when nothing can be played)
+    bot_played: list[str]  # the bot's turns since the user's last one ("6-4: 24/18 24/20")
+    result: str
+    rows: list[tuple[str, Figures]]  # the analysis table (templates/_analysis_table.html)
+    evaluator: str
+
+
+def _points(game: BotGame, side: str) -> float:
+    points = 2.0 if game.kind == "mars" else 1.0
+    return points if game.winner == side else -points
+
+
+def _analysis(game: BotGame) -> GameAnalysis | None:
+    if not game.analysis:
+        return None
+    return GameAnalysis(**{k: v for k, v in game.analysis.items() if k in ANALYSIS_FIELDS})
+
+
+def bot_result_text(game: BotGame) -> str:
+    """The result as the app says every result (display.result_text): who won, oin or
+    mars; empty while the game is played."""
+    if game.status != BotGameStatus.FINISHED:
+        return ""
+    kind = result_text(winner=game.winner, kind=game.kind, with_winner=False)
+    if game.winner == game.colour:
+        return _("You won (%(result)s)") % {"result": kind}
+    return _("The bot won (%(result)s)") % {"result": kind}
+
+
+def user_error_rate(game: BotGame) -> float | None:
+    analysis = game.analysis or {}
+    rate = analysis.get(f"{game.colour}_error_rate")
+    return float(rate) if rate is not None else None
+
+
+def user_bot_games(user: User, limit: int = 50) -> list[BotGameRow]:
+    """The user's games against the bot, newest first (one query)."""
+    player = signed_in(user)
+    if player is None:
+        return []
+    games = BotGame.objects.filter(user=player).order_by("-created", "-pk")[:limit]
+    return [
+        BotGameRow(g, bot_level_name(g.level), bot_result_text(g), user_error_rate(g))
+        for g in games
+    ]
+
+
+def _bot_since(game: BotGame, state: BotState) -> list[str]:
+    """The bot's turns after the user's last one, as ``6-4: 24/18 24/20``."""
+    done = replay(read_records(state.record)[0], check_result=False)
+    bot = 1 if game.colour == "white" else 0
+    out: list[str] = []
+    for p in reversed(done.played):
+        if p.side != bot:
+            break
+        out.insert(0, p.action.text if p.action.moves else f"{p.action.dice_text}: —")
+    return out
+
+
+def bot_game_page(game: BotGame) -> BotGamePage:
+    """One game against the bot for its page."""
+    try:
+        state = bot_state(game.record)
+    except EngineError:
+        state = None
+    playing = game.status == BotGameStatus.PLAYING and state is not None
+    me = 0 if game.colour == "white" else 1
+    your_turn = playing and state is not None and state.position.turn == me
+    dice = bot_dice(game.seed, state.number) if your_turn and state is not None else None
+    turns = [t.notation for t in bot_legal_turns(state, dice)] if state and dice else []
+    board = ""
+    if state is not None:
+        board = board_svg(state.position, dice=dice or (), dice_side=me if dice else None,
+                          element_id="play-board")  # fmt: skip
+    rows: list[tuple[str, Figures]] = []
+    analysis = _analysis(game)
+    if analysis is not None:
+        other = "black" if game.colour == "white" else "white"
+        rows = [
+            (_("you (%(colour)s)") % {"colour": side_name(game.colour)},
+             side_figures(analysis, game.colour, _points(game, game.colour))),
+            (_("the bot (%(colour)s)") % {"colour": side_name(other)},
+             side_figures(analysis, other, _points(game, other))),
+        ]  # fmt: skip
+    return BotGamePage(
+        game=game, level=bot_level_name(game.level), board=board, your_turn=your_turn,
+        dice=dice, turns=turns, bot_played=_bot_since(game, state) if state else [],
+        result=bot_result_text(game), rows=rows,
+        evaluator=analysis.evaluator if analysis is not None else "",
+    )  # fmt: skip

@@ -1,0 +1,78 @@
+"""Playing against the bot (/play/, docs/play.md): plain forms, POST-redirect-GET; the
+service checks every turn through the engine."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
+from tournaments.models import BotGame
+from tournaments.selectors.botgames import bot_game_page, user_bot_games
+from tournaments.services.botgames import botgame_play, botgame_start
+from tournaments.services.errors import ResultError
+
+# refusals of a page that was right once (submitted twice, or the game ended meanwhile)
+CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
+
+
+@login_required
+def play_home(request: HttpRequest) -> HttpResponse:
+    """Start a game (level, colour) and the user's games, newest first."""
+    form = PlayStartForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = botgame_start(
+                    user=request.user, level=form.cleaned_data["level"],
+                    colour=form.cleaned_data["colour"],
+                )  # fmt: skip
+            except ResultError as exc:
+                add_service_error(form, exc)
+            else:
+                return redirect("tournaments:play_game", pk=game.pk)
+        status = 400
+    context = {"form": form, "games": user_bot_games(request.user)}
+    return render(request, "tournaments/play.html", context, status=status)
+
+
+def _own_game(request: HttpRequest, pk: int) -> BotGame:
+    game: BotGame = get_object_or_404(BotGame, pk=pk, user_id=request.user.pk)
+    return game
+
+
+@login_required
+def play_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game: the board, the dice and the legal turns as buttons; a POST plays one."""
+    game = _own_game(request, pk)
+    error, status = "", 200
+    if request.method == "POST":
+        form = PlayTurnForm(request.POST)
+        if form.is_valid():
+            try:
+                botgame_play(
+                    game_id=game.pk, user=request.user, version=form.cleaned_data["version"],
+                    turn=form.cleaned_data["turn"],
+                )  # fmt: skip
+            except BotGame.DoesNotExist:
+                raise Http404 from None
+            except ResultError as exc:
+                error, status = exc.message, 409 if exc.code in CONFLICTS else 400
+            else:
+                return redirect("tournaments:play_game", pk=game.pk)
+        else:
+            error, status = " ".join(str(e) for errs in form.errors.values() for e in errs), 400
+        game.refresh_from_db()
+    context = {"p": bot_game_page(game), "error": error}
+    return render(request, "tournaments/play_game.html", context, status=status)
+
+
+@login_required
+def play_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's record as a text file, in the project's notation."""
+    game = _own_game(request, pk)
+    response = HttpResponse(game.record, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="bot-game-{game.pk}.nrd"'
+    return response
