@@ -1,6 +1,7 @@
 """The tournament domain: clubs and players, tournaments and rounds, series and games."""
 
 from tournaments.models.analysis import AnalysisSource, GameAnalysis
+from tournaments.models.deletion import Deletion, DeletionKind
 from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
@@ -35,6 +36,8 @@ __all__ = [
     "AnalysisSource",
     "Club",
     "Correction",
+    "Deletion",
+    "DeletionKind",
     "DrawScoring",
     "Entry",
     "FirstMove",
