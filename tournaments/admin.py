@@ -9,13 +9,14 @@ services."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -24,6 +25,7 @@ from tournaments.forms import add_service_error
 from tournaments.models import (
     Club,
     Correction,
+    Deletion,
     Entry,
     Game,
     Player,
@@ -33,11 +35,12 @@ from tournaments.models import (
     Series,
     Tournament,
 )
-from tournaments.services.directing import (
+from tournaments.services.deletion import (
+    deletion_reason_check,
     tournament_delete,
-    tournament_update,
-    tournament_update_check,
+    tournament_delete_summary,
 )
+from tournaments.services.directing import tournament_update, tournament_update_check
 from tournaments.services.errors import ResultError
 from tournaments.services.people import (
     club_check,
@@ -317,8 +320,58 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
             return tournament_update(tournament=obj, confirmed=confirmed, **data)
         return tournament_create(name=data.pop("name"), start_date=data.pop("start_date"), **data)
 
-    def service_delete(self, obj: Tournament) -> None:
-        tournament_delete(tournament=obj)
+    # Deleting: one tournament at a time, with a reason (the confirmation page asks for
+    # it: templates/admin/tournaments/tournament/delete_confirmation.html), through the
+    # service, which keeps the audit row and recomputes the ratings. The rows that go with
+    # it are the service's business: the read-only admins of rounds, series, games and
+    # rating changes protect nothing here.
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def get_deleted_objects(
+        self, objs: Any, request: HttpRequest
+    ) -> tuple[list[Any], dict[str, int], set[str], list[Any]]:
+        shown: list[Any] = []
+        counts: dict[str, int] = {}
+        for tournament in objs:
+            summary = tournament_delete_summary(tournament=tournament)
+            parts = {
+                Round._meta.verbose_name_plural: summary["rounds"],
+                Series._meta.verbose_name_plural: summary["series"],
+                Game._meta.verbose_name_plural: summary["games"],
+                Entry._meta.verbose_name_plural: summary["entries"],
+            }
+            names = ", ".join(p["name"] for p in summary["players"]) or "-"
+            shown.append(str(tournament))
+            shown.append([f"{name}: {n}" for name, n in parts.items()] + [
+                _("Rated series: %(n)d; the ratings are recomputed, these players' change: "
+                  "%(names)s") % {"n": summary["rated_series"], "names": names}
+            ])  # fmt: skip
+            counts[str(Tournament._meta.verbose_name_plural)] = len(shown) // 2
+            for name, n in parts.items():
+                counts[str(name)] = counts.get(str(name), 0) + n
+        return shown, counts, set(), []
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if request.method == "POST" and request.POST.get("post"):
+            try:
+                deletion_reason_check(request.POST.get("reason"))
+            except ResultError as exc:  # asked again, nothing deleted
+                self.message_user(request, exc.message, messages.ERROR)
+                return HttpResponseRedirect(request.get_full_path())
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
+        tournament_delete(tournament=obj, by=request.user, reason=request.POST.get("reason", ""))
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        with transaction.atomic():
+            for obj in queryset:
+                self.delete_model(request, obj)
 
 
 @admin.register(ProhibitedPair)
@@ -489,3 +542,20 @@ class RatingChangeAdmin(ReadOnlyAdmin[RatingChange]):
     list_filter = ("series__tournament",)
     search_fields = ("player__name",)
     date_hierarchy = "at"
+
+
+@admin.register(Deletion)
+class DeletionAdmin(ReadOnlyAdmin[Deletion]):
+    """The audit of deletions: who deleted which tournament or game, when and why."""
+
+    list_display = ("at", "kind", "label", "object_id", "by_name", "reason")
+    list_filter = ("kind",)
+    search_fields = ("label", "reason", "by_name")
+    date_hierarchy = "at"
+    fields = ("kind", "label", "object_id", "at", "by", "by_name", "reason", "summary_text")
+    readonly_fields = fields
+
+    @admin.display(description=_("summary"))
+    def summary_text(self, obj: Deletion) -> SafeString:
+        text = json.dumps(obj.summary, ensure_ascii=False, indent=1)
+        return format_html('<pre class="record-text">{}</pre>', text)

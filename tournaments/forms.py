@@ -20,9 +20,11 @@ from tournaments.models import (
     Tournament,
     Variant,
 )
+from tournaments.models.deletion import REASON_MAX
 from tournaments.pairing.elimination import STAGES_OFFERED
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 from tournaments.services.botgames import level_choices
+from tournaments.services.deletion import deletion_reason_check
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
@@ -379,3 +381,38 @@ class PlayTurnForm(forms.Form):
 
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
     turn = forms.CharField(required=False, max_length=200, strip=True)
+
+
+class TournamentDeleteForm(forms.Form):
+    """Deleting a tournament: why (the service's rule, services/deletion.py), and its name
+    typed again, so that a click on the wrong tournament deletes nothing."""
+
+    reason = forms.CharField(
+        label=_("Why is it deleted?"),
+        required=False,  # the service says what a reason must be, in its words
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": REASON_MAX, "required": True}),
+        help_text=_("Kept with the record of the deletion."),
+    )
+    name = forms.CharField(label=_("The tournament's name, to confirm"), max_length=300)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["name"].help_text = _("Type %(name)s") % {"name": tournament.name}
+
+    def clean_reason(self) -> str:
+        try:
+            return deletion_reason_check(self.cleaned_data.get("reason"))
+        except ResultError as exc:
+            raise forms.ValidationError(exc.message, code=exc.code) from None
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        if name.strip() != self.tournament.name.strip():
+            raise forms.ValidationError(
+                _("This is not the tournament's name: type %(name)s."),
+                code="deletion-name",
+                params={"name": self.tournament.name},
+            )
+        return name

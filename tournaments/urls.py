@@ -10,6 +10,7 @@ urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament"),
     path("tournaments/<int:pk>/edit/", views.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/delete/", views.tournament_delete_page, name="tournament_delete"),
     path("tournaments/<int:pk>/players/", views.entries, name="entries"),
     path("tournaments/<int:pk>/do/<str:action>/", views.pair, name="pair"),
     path("tournaments/<int:pk>/print/", views.tournament_print, name="print"),

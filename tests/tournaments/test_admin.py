@@ -24,7 +24,7 @@ from tournaments.services.setup import (
 
 pytestmark = pytest.mark.django_db
 MODELS = ("club", "player", "tournament", "entry", "round", "series", "game", "correction",
-          "ratingchange")  # fmt: skip
+          "ratingchange", "deletion")  # fmt: skip
 
 
 @pytest.fixture

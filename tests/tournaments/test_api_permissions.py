@@ -86,7 +86,7 @@ def edit_tournament(w: World) -> tuple[str, str, dict[str, Any]]:
 
 
 def delete_tournament(w: World) -> tuple[str, str, dict[str, Any]]:
-    return "delete", f"/api/tournaments/{w.tournament.pk}/", {}
+    return "delete", f"/api/tournaments/{w.tournament.pk}/", {"reason": "a test"}
 
 
 def create_tournament(w: World) -> tuple[str, str, dict[str, Any]]:

@@ -19,6 +19,7 @@ from tournaments.selectors.access import (
     is_director,
     is_staff,
     may_create_tournaments,
+    may_delete_tournament,
     visible_tournaments,
 )
 from tournaments.services.errors import PermissionDenied
@@ -57,8 +58,11 @@ class TournamentPermission(BasePermission):
         return bool(request.user and request.user.is_authenticated)
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
-        if getattr(view, "action", None) in ("update", "partial_update", "destroy"):
+        action = getattr(view, "action", None)
+        if action in ("update", "partial_update"):
             return is_director(request.user, obj)
+        if action == "destroy":
+            return may_delete_tournament(request.user, obj)
         return True
 
 

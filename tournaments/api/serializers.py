@@ -214,6 +214,13 @@ class CorrectionInput(serializers.Serializer):
     record = serializers.CharField(trim_whitespace=False, max_length=200_000, required=False)
 
 
+class DeletionInput(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False,
+        help_text="why it is deleted: required, at most 500 characters (kept in the audit)",
+    )  # fmt: skip
+
+
 class GenerateInput(serializers.Serializer):
     override = serializers.BooleanField(default=False)
 

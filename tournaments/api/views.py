@@ -42,15 +42,11 @@ from tournaments.models import (
     Round,
     Series,
     Submission,
-    Tournament,
 )
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.standings import standings_for_tournament
-from tournaments.services.directing import (
-    tournament_create_by,
-    tournament_delete,
-    tournament_update,
-)
+from tournaments.services.deletion import tournament_delete
+from tournaments.services.directing import tournament_create_by, tournament_update
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.people import (
     club_create,
@@ -149,8 +145,18 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
             tournament=serializer.instance, confirmed=confirmed, **serializer.validated_data
         )
 
-    def perform_destroy(self, instance: Tournament) -> None:
-        tournament_delete(tournament=instance)
+    @extend_schema(
+        request=s.DeletionInput,
+        responses={204: OpenApiResponse(description="deleted"), **ERRORS},
+    )
+    def destroy(self, request: Any, *args: Any, **kwargs: Any) -> Response:
+        """Directors: delete the tournament with everything in it, saying why in
+        ``reason`` (400 without one). An audit row keeps who, when, why and what went;
+        the ratings are recomputed as if it had never been played."""
+        tournament = self.get_object()
+        data = _valid(s.DeletionInput, request)
+        tournament_delete(tournament=tournament, by=request.user, reason=data.get("reason", ""))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(responses={200: s.StandingOutput(many=True), 404: ERRORS[404]})
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])

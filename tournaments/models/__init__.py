@@ -2,6 +2,7 @@
 
 from tournaments.models.analysis import AnalysisSource, GameAnalysis
 from tournaments.models.botgame import BotColour, BotGame, BotGameStatus
+from tournaments.models.deletion import Deletion, DeletionKind
 from tournaments.models.job import Job, JobKind, JobStatus
 from tournaments.models.people import START_RATING, Club, Player, RatingChange
 from tournaments.models.series import (
@@ -39,6 +40,8 @@ __all__ = [
     "BotGameStatus",
     "Club",
     "Correction",
+    "Deletion",
+    "DeletionKind",
     "DrawScoring",
     "Entry",
     "FirstMove",

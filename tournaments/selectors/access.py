@@ -68,6 +68,14 @@ def may_create_tournaments(user: User | None) -> bool:
     return is_staff(user) or bool(user.has_perm("tournaments.add_tournament"))
 
 
+def may_delete_tournament(user: User | None, tournament: Tournament) -> bool:
+    """Who may delete a tournament (services/deletion.py): its directors and superusers,
+    and staff an administrator gave "Can delete tournament"."""
+    if is_director(user, tournament):
+        return True
+    return is_staff(user) and bool(user and user.has_perm("tournaments.delete_tournament"))
+
+
 def may_import_players(user: User | None, tournament: Tournament | None = None) -> bool:
     """Players from a CSV file: into a tournament, by its directors (the players are
     created or matched and entered); into the list of players alone, by staff."""
@@ -118,6 +126,7 @@ __all__ = [
     "director_flag",
     "is_staff",
     "may_create_tournaments",
+    "may_delete_tournament",
     "may_import_players",
     "may_see_tournament",
     "public_sees",

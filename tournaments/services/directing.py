@@ -1,5 +1,6 @@
 """Directors' writes on a tournament: creating it (directed by its maker), changing its
-settings, deleting it. Every door (API, pages, admin) calls these."""
+settings (deleting it: services/deletion.py). Every door (API, pages, admin) calls
+these."""
 
 from __future__ import annotations
 
@@ -240,12 +241,6 @@ def tournament_update(
     return locked
 
 
-@transaction.atomic
-def tournament_delete(*, tournament: Tournament) -> None:
-    """Delete a tournament with everything in it (its directors decide)."""
-    tournament.delete()
-
-
 __all__ = [
     "LOCKED_ONCE_PAIRED",
     "NEEDS_CONFIRMATION",
@@ -253,7 +248,6 @@ __all__ = [
     "player_create",
     "series_length_effects",
     "tournament_create_by",
-    "tournament_delete",
     "tournament_update",
     "tournament_update_check",
 ]

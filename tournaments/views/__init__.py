@@ -4,6 +4,7 @@ from tournaments.views.director import (
     entries,
     game_correction,
     pair,
+    tournament_delete_page,
     tournament_edit,
     tournament_new,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "player_detail",
     "record_check",
     "series_detail",
+    "tournament_delete_page",
     "tournament_detail",
     "tournament_edit",
     "tournament_new",

@@ -17,6 +17,7 @@ from tournaments.forms import (
     TOURNAMENT_FIELDS,
     CorrectionForm,
     EntryForm,
+    TournamentDeleteForm,
     TournamentForm,
     add_service_error,
 )
@@ -24,6 +25,11 @@ from tournaments.models import Entry, Game, Player, Tournament
 from tournaments.selectors.access import is_director, may_create_tournaments
 from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.selectors.pages import game_with_series
+from tournaments.services.deletion import (
+    tournament_delete,
+    tournament_delete_check,
+    tournament_delete_summary,
+)
 from tournaments.services.directing import (
     NeedsConfirmation,
     tournament_create_by,
@@ -104,6 +110,36 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "tournaments/tournament_form.html",
         {"form": form, "t": tournament, "warnings": warnings}, status=status,
+    )  # fmt: skip
+
+
+@login_required
+def tournament_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a tournament: what goes with it and whose ratings are recomputed (GET),
+    then, with a reason and the name typed again, the deletion (POST)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        tournament_delete_check(tournament=tournament, by=request.user)
+    except ResultError:
+        raise PermissionDenied from None
+    posted = request.method == "POST"
+    form = TournamentDeleteForm(request.POST if posted else None, tournament=tournament)
+    if posted and form.is_valid():
+        try:
+            tournament_delete(
+                tournament=tournament, by=request.user, reason=form.cleaned_data["reason"]
+            )
+        except ResultError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request, _("The tournament %(name)s is deleted.") % {"name": tournament.name}
+            )
+            return redirect("tournaments:home")
+    summary = tournament_delete_summary(tournament=tournament)
+    return render(
+        request, "tournaments/tournament_delete.html",
+        {"t": tournament, "form": form, "summary": summary}, status=400 if posted else 200,
     )  # fmt: skip
 
 
