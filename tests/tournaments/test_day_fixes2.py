@@ -12,8 +12,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import EN, a_record
+from tests.tournaments.helpers import EN, a_record, tournament_data
 from tournaments.models import Player, Series, Tournament
 from tournaments.services.pairings import round_generate
 from tournaments.services.results import game_enter_quick
@@ -193,3 +194,149 @@ def test_the_confirmation_page_says_who_won_and_shows_the_moves_numbered(lang: s
     assert _as("bara").post(reverse("tournaments:decide", args=[sub.pk, "confirm"])).status_code
     series.refresh_from_db()
     assert series.games.get().winner == adam
+
+
+# finding 11: the tournament form offers only what applies, and the server refuses the rest
+
+
+def _director() -> Client:
+    client = Client()
+    client.force_login(User.objects.create_superuser("chief", password="a-long-secret-1"))
+    return client
+
+
+def test_the_form_marks_what_each_game_and_format_has() -> None:
+    """From setup.py's rules: "by lot" only for games with a lot (not Lurč, Z1), the
+    draw's score only for long nardy (L10), tie-breaks only for formats with standings;
+    the alternation is said without a colour (Lurč's starter has black)."""
+    page = _director().get(reverse("tournaments:tournament_new"), **EN).content.decode()
+    assert re.search(r'<option value="lot" data-games="long short"', page)
+    assert re.search(r'<option value="loser"( selected)? data-games="long short lurc"', page)
+    assert "who had black" not in page and "alternately (the players swap colours)" in page
+    draw_row = page.split('id="id_draw_scoring"')[0].rsplit('<div class="setting"', 1)[1]
+    assert 'data-games="long"' in draw_row
+    tie_breaks = page.split("Tie-breaks, in order")[0].rsplit("<fieldset", 1)[1]
+    assert 'data-formats="manual round_robin double_round_robin swiss"' in tie_breaks
+    assert "static/js/tournament_form.js" in page or "tournament_form" in page
+    assert "<script>" not in page  # no inline script (CSP)
+
+
+REFUSED = {
+    "elimination tie-breaks": (
+        {"format": "single_elimination", "tie_break_1": "progressive", "tie_break_2": ""},
+        {"en": "single elimination ranks by the bracket: it has no tie-breaks.",
+         "cs": "vyřazovací systém: pořadí určuje pavouk, pomocná hodnocení nemá."},
+    ),
+    "lurc draw": (
+        {"variant": "lurc", "draw_scoring": "one"},
+        {"en": "Lurč has no draws (L10): a draw&#x27;s score is not its setting.",
+         "cs": "Lurč nezná remízu (L10): bodování remízy se v něm nenastavuje."},
+    ),
+    "lurc lot": (
+        {"variant": "lurc", "first_move": "lot"},
+        {"en": "Lurč has no lot: black starts (Z1)",
+         "cs": "Lurč nemá los: začíná černý (Z1)"},
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_the_form_refuses_a_setting_the_game_or_format_lacks(case: str, lang: str) -> None:
+
+    changes, said = REFUSED[case]
+    response = _director().post(
+        reverse("tournaments:tournament_new"), tournament_data(**changes),
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert said[lang] in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_form_accepts_what_applies() -> None:
+    """An elimination event with its tie-break selects left empty (as the script leaves
+    them) or at the untouched default; Lurč alternating."""
+
+    client = _director()
+    for i, changes in enumerate([
+        {"format": "single_elimination", "tie_break_1": "", "tie_break_2": ""},
+        {"variant": "lurc", "first_move": "alternate", "draw_scoring": ""},
+        {"variant": "lurc", "first_move": "winner"},
+    ]):  # fmt: skip
+        data = tournament_data(name=f"Cup {i}", **changes)
+        response = client.post(reverse("tournaments:tournament_new"), data, **EN)
+        errors = re.findall(r"error[^>]*>[^<]+", response.content.decode())
+        assert response.status_code == 302, (i, errors)
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (
+            {"format": "double_elimination", "tie_breaks": ["progressive"]},
+            "tie-breaks-not-applicable",
+        ),
+        ({"variant": "short", "draw_scoring": "one"}, "draw-scoring-not-applicable"),
+        ({"variant": "lurc", "first_move": "lot"}, "first-move-not-applicable"),
+    ],
+)
+def test_the_api_refuses_a_setting_the_game_or_format_lacks(
+    body: dict[str, Any], code: str
+) -> None:
+
+    client = APIClient()
+    client.force_authenticate(User.objects.create_superuser("api", password="a-long-secret-1"))
+    data = {"name": "Open", "start_date": "2026-12-01"} | body
+    response = client.post("/api/tournaments/", data, format="json", HTTP_ACCEPT_LANGUAGE="cs")
+    assert response.status_code == 400, response.content
+    assert code in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+# finding 5 (rest): English words on Czech pages, Czech numbers, the export's language
+
+
+def test_the_board_says_pips_in_czech_and_the_export_stays_in_the_formats_words() -> None:
+    """The word between the board's pip counts is translated; the .nrd export of a game
+    without a record is the same file in every language (English, the format's words)."""
+    _t, series, boss = _event("long")
+    adam, bara = _players(series)
+    boss.post(
+        reverse("tournaments:enter_record", args=[series.pk]),
+        {"number": "1", "record": a_record(adam.name, bara.name, seed=5)},
+    )
+    game = series.games.get()
+    page = boss.get(reverse("tournaments:game", args=[game.pk]), **CS).content.decode()
+    assert 'class="pips-label">pipy</text>' in page
+    english = boss.get(reverse("tournaments:game", args=[game.pk]), **EN).content.decode()
+    assert 'class="pips-label">pips</text>' in english
+    series.refresh_from_db()
+    nxt = series.games.get().winner
+    loser = bara if nxt == adam else adam
+    quick = game_enter_quick(series=series, white=loser, winner=loser, kind="oin",
+                             ended="resigned")  # fmt: skip
+    url = f"/api/games/{quick.pk}/record.nrd"
+    files = [Client().get(url, **h).content.decode() for h in (CS, EN)]
+    assert files[0] == files[1]
+    assert "{result entered without a record, resigned}" in files[0]
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_the_admin_names_rating_changes_in_the_readers_language(lang: str) -> None:
+    admin = Client()
+    admin.force_login(User.objects.create_superuser("root", password="a-long-secret-1"))
+    _t, series, _boss = _event("long", rated=True)
+    adam, bara = _players(series)
+    game_enter_quick(series=series, white=adam, winner=adam, kind="mars")
+    game_enter_quick(series=series, white=bara, winner=adam, kind="mars")
+    url = reverse("admin:tournaments_ratingchange_changelist")
+    page = admin.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    words = {
+        "cs": ("změny ratingu", "Rating před", "Rating po", "Zkušenost před"),
+        "en": ("rating changes", "Rating before", "Rating after", "Experience before"),
+    }[lang]
+    for word in words:
+        assert word in page, word
+    if lang == "cs":
+        assert "rating change" not in page.lower().replace("změn", "")
