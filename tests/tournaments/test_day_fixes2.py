@@ -340,3 +340,18 @@ def test_the_admin_names_rating_changes_in_the_readers_language(lang: str) -> No
         assert word in page, word
     if lang == "cs":
         assert "rating change" not in page.lower().replace("změn", "")
+
+
+def test_the_dice_verdict_writes_numbers_as_the_table_beside_it() -> None:
+    """Czech pages use the decimal comma in the verdict's sentence as in its table."""
+    _t, series, boss = _event("long")
+    adam, bara = _players(series)
+    boss.post(
+        reverse("tournaments:enter_record", args=[series.pk]),
+        {"number": "1", "record": a_record(adam.name, bara.name, seed=5)},
+    )
+    cs = Client().get(reverse("tournaments:player", args=[adam.pk]), **CS).content.decode()
+    assert re.search(r"p = [01],\d{3}", cs) and re.search(r"\d+,\d %", cs)
+    assert not re.search(r"p = [01]\.\d", cs) and re.search(r"<td>[01],\d{3}</td>", cs)
+    en = Client().get(reverse("tournaments:player", args=[adam.pk]), **EN).content.decode()
+    assert re.search(r"p = [01]\.\d{3}", en)
