@@ -101,9 +101,10 @@ def board_frame(variant: str) -> str:
     parts += [_triangle(point_spot(n)) for n in range(1, 25)]
     parts.append(trays)
     # the word between the two pip counts of board_pieces: black's above, white's below
+    # (outside the f-string: makemessages does not read calls inside one)
+    word = pgettext("on the board, between the two pip counts", "pips")
     parts.append(
-        f'<text x="{TRAY_X:g}" y="{HEIGHT / 2 + 3:g}" class="pips-label">'
-        f"{escape(pgettext('on the board, between the two pip counts', 'pips'))}</text>"
+        f'<text x="{TRAY_X:g}" y="{HEIGHT / 2 + 3:g}" class="pips-label">{escape(word)}</text>'
     )
     parts.append(f"<desc>{escape(_variant_name(variant))}</desc>")
     return "".join(parts)

@@ -11,6 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import BOT_DEFAULT_LEVEL
 from tournaments.models import (
+    FirstMove,
+    Format,
     Game,
     GameEnd,
     GameKind,
@@ -28,6 +30,7 @@ from tournaments.services.deletion import deletion_reason_check
 from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ResultError
 from tournaments.services.result_rules import ResultRules, result_rules
+from tournaments.services.setup import draws_apply, first_moves_of, tie_breaks_apply
 
 TIE_BREAK_SLOTS = 6
 RULE_FIELDS = {o.tag: o.name for o in TOURNAMENT_OPTIONS}  # record tag -> field
@@ -91,6 +94,25 @@ class DateInput(forms.DateInput):
         super().__init__(attrs, format="%Y-%m-%d")
 
 
+class OptionGamesSelect(forms.Select):
+    """A select whose options carry the games that have them (``data-games``, space
+    separated), for static/js/tournament_form.js."""
+
+    def __init__(self, *args: Any, games: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        if str(option["value"]) in self.games:
+            option["attrs"]["data-games"] = self.games[str(option["value"])]
+        return option
+
+
+def _games_where(applies: Any) -> str:
+    return " ".join(v for v in Variant.values if applies(v))
+
+
 def _rule_fields_not_in(variant: str) -> list[str]:
     """The rule settings that a game of ``variant`` does not have: those whose record
     tag the tournament's rule tags leave out (engine_bridge.tournament_tags)."""
@@ -114,6 +136,15 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                 self.fields[name].required = False
         if "opening_roll" in self.fields:  # older clients leave it out: the default
             self.fields["opening_roll"].required = False
+        # who starts later games: the choices the game has (setup.first_moves_of)
+        first_move = self.fields["first_move"]
+        first_move.widget = OptionGamesSelect(
+            choices=first_move.widget.choices,
+            games={m.value: _games_where(lambda v, m=m: m in first_moves_of(v)) for m in FirstMove},
+        )
+        self.fields["draw_scoring"].required = False  # a game without draws leaves it out
+        if self.instance.pk and not draws_apply(self.instance.variant):
+            self.fields["draw_scoring"].widget = forms.HiddenInput()
         lengths = self.instance.lengths_by_stage or {}
         for stage, label in STAGE_LABELS.items():
             self.fields[stage_field(stage)] = forms.IntegerField(
@@ -134,6 +165,10 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     def tie_break_fields(self) -> list[forms.BoundField]:
         return [self[f"tie_break_{i + 1}"] for i in range(TIE_BREAK_SLOTS)]
 
+    def tie_break_formats(self) -> str:
+        """The formats whose standings tie-breaks order (setup.tie_breaks_apply)."""
+        return " ".join(f for f in Format.values if tie_breaks_apply(f))
+
     def settings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in TOURNAMENT_FIELDS]
 
@@ -145,6 +180,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             name: " ".join(v for v in Variant.values if name not in _rule_fields_not_in(v))
             for name in RULE_FIELDS.values()
         }
+        games["draw_scoring"] = _games_where(draws_apply)
         rows = [
             (self[name], games.get(name, ""), " ".join(FORMAT_FIELDS.get(name, ())))
             for name in TOURNAMENT_FIELDS
@@ -161,6 +197,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         for name in _rule_fields_not_in(variant):
             data[name] = getattr(defaults, name)
         data["opening_roll"] = data.get("opening_roll") or defaults.opening_roll
+        data["draw_scoring"] = data.get("draw_scoring") or defaults.draw_scoring
         chosen = [data.get(f"tie_break_{i + 1}") for i in range(TIE_BREAK_SLOTS)]
         breaks = [c for c in chosen if c]
         if len(set(breaks)) != len(breaks):

@@ -100,6 +100,7 @@ class Variant(Value, kw_only=True, eq=False):
     koks: bool  # S6: the triple win exists
     first_side: int  # who moves first in a game: the colour the starter takes (L12)
     lot_is_first_roll: bool  # S2: the opening lot is white's first roll (no doubles)
+    lot: bool = True  # L2, S2: a lot decides who starts; Z1: in Lurč black starts, no lot
     gammons: bool = True  # a win can be a mars (L8); Z11: a Lurč win is one point
     cube: bool = False  # the doubling cube may be used (S7)
     last_roll: bool = False  # the option of L10 applies (black's last roll)

@@ -129,6 +129,7 @@ LURC = Lurc(
     koks=False,
     first_side=BLACK,
     lot_is_first_roll=False,
+    lot=False,
     gammons=False,
     has_start=True,
     rolls_again=True,

@@ -66,6 +66,7 @@ def test_the_form_offers_stage_lengths_for_the_chosen_format_only() -> None:
     data = tournament_data(
         name="Knockout", format="single_elimination", length_final="7", length_semifinal="5",
         length_winners_final="9",  # double elimination's: not this format's, dropped
+        tie_break_1="", tie_break_2="",  # an elimination event has no tie-breaks
     )  # fmt: skip
     response = client.post(reverse("tournaments:tournament_new"), data)
     assert response.status_code == 302, response.content.decode()[:3000]

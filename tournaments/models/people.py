@@ -81,17 +81,22 @@ class Player(models.Model):
 class RatingChange(models.Model):
     """One line of a player's rating history: the series that changed it."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
-    series = models.ForeignKey(
-        "tournaments.Series", on_delete=models.CASCADE, related_name="rating_changes"
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
     )
-    before = models.FloatField()
-    after = models.FloatField()
-    experience_before = models.PositiveIntegerField()
-    at = models.DateTimeField()
+    series = models.ForeignKey(
+        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE,
+        related_name="rating_changes",
+    )  # fmt: skip
+    before = models.FloatField(_("rating before"))
+    after = models.FloatField(_("rating after"))
+    experience_before = models.PositiveIntegerField(_("experience before"))
+    at = models.DateTimeField(_("when"))
 
     class Meta:
         ordering = ["player", "at", "id"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         constraints = [
             models.UniqueConstraint(
                 fields=["player", "series"],

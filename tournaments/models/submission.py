@@ -6,6 +6,9 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.display import result_text
+from tournaments.engine import variant_named
+
 
 class SubmissionStatus(models.TextChoices):
     PENDING = "pending", _("waiting for confirmation")
@@ -63,3 +66,22 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} #{self.number} ({self.status})"
+
+    @property
+    def result_text(self) -> str:
+        """Who won and how, as every page says a result (tournaments.display.result_text);
+        empty for a record submitted before its result was kept with it."""
+        if not self.kind:
+            return ""
+        winner = None if self.winner_id is None else str(self.winner)
+        gammons = variant_named(self.series.tournament.variant).gammons
+        return result_text(
+            winner=winner, kind=self.kind, ended=self.ended, cube=self.cube, gammons=gammons
+        )
+
+    @property
+    def movetext(self) -> str:
+        """The record's moves without its tag lines: numbered turns in the project's
+        notation (docs/notation.md), as the canonical writer stores them."""
+        lines = [line for line in self.record.splitlines() if not line.startswith("[")]
+        return "\n".join(lines).strip()

@@ -41,7 +41,7 @@ class FirstMove(models.TextChoices):
 
     LOSER = "loser", _("the loser of the previous game")
     WINNER = "winner", _("the winner of the previous game")
-    ALTERNATE = "alternate", _("alternately (who had black)")
+    ALTERNATE = "alternate", _("alternately (the players swap colours)")
     LOT = "lot", _("by lot before every game (backgammon's opening roll)")
 
 

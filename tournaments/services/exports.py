@@ -85,8 +85,10 @@ def game_nrd(game: Game) -> str:
     if series.round is not None:
         tags.insert(2, ("Round", str(series.round.number)))
     lines = write_tags(tags)
+    # a file for the engine and other programs, the same whoever downloads it: its comment
+    # is in English with the format's own words, as its tags are (docs/api.md)
     note = "{result entered without a record"
-    note += "" if game.ended == "played" else f", {game.get_ended_display()}"
+    note += "" if game.ended == "played" else f", {game.ended}"
     note += "" if game.cube == 1 else f", cube {game.cube}"
     return "\n".join(lines) + f"\n\n{note}}}\n"
 

@@ -33,7 +33,7 @@ from tournaments.models import (
 )
 from tournaments.services.engine_bridge import has_option, match_tags, tournament_tags
 from tournaments.services.errors import ResultError
-from tournaments.services.series import series_next_starter, series_scores
+from tournaments.services.series import draw_points, series_next_starter, series_scores
 
 WIN_KINDS = tuple(WIN_POINTS)  # the engine's ways of winning, in order of value
 
@@ -88,6 +88,7 @@ class ResultRules:
     first_colour: str  # "white" or "black": the colour that moves first
     starter: Player | None  # who must start (None: by lot)
     tags: dict[str, str] = field(default_factory=dict)  # a record's tags must agree
+    post_crawford: bool = False  # after the Crawford game: the cube is back (S7)
 
     @property
     def draw(self) -> bool:
@@ -202,17 +203,56 @@ class ResultRules:
         )
 
 
-def crawford_next(series: Series, games: Sequence[Game]) -> bool:
-    """Whether the game after ``games`` is the Crawford game: the first game after a
-    player reaches N-1 points in a series to N with the cube (S7)."""
+def crawford_game(series: Series, games: Sequence[Game]) -> int | None:
+    """The number of the Crawford game of ``series`` as far as ``games`` (in order) tell:
+    the first game after a player reaches N-1 points in a series to N with the cube
+    (S7); None where there is none (yet)."""
     t = series.tournament
     if not (tournament_has_cube(t) and t.series_mode == SeriesMode.POINTS):
-        return False
+        return None
     target = series.target
     for n in range(len(games) + 1):
         if target - 1 in series_scores(series, games[:n]):
-            return n == len(games)  # the first game at N-1 is the Crawford game
-    return False
+            return n + 1  # the first game at N-1 is the Crawford game
+    return None
+
+
+def crawford_notice(series: Series, games: Sequence[Game]) -> str:
+    """What the pages and entry forms say of the next game of ``series`` (after
+    ``games``): that it is the Crawford game, played without doubling, or a post-Crawford
+    game, where the cube is back (S7); empty otherwise."""
+    crawford = crawford_game(series, games)
+    number = len(games) + 1
+    if crawford is None or series.closed:
+        return ""
+    if crawford == number:
+        return _("Game %(number)s is the Crawford game: no doubling (S7).") % {"number": number}
+    return _("Game %(number)s is post-Crawford: the doubling cube is used again (S7).") % {
+        "number": number
+    }
+
+
+def games_still_possible(series: Series, games: Sequence[Game]) -> int:
+    """The most games ``series`` can still take after ``games``: N games less those
+    played, or in a series to N points the longest way to N from the score - every game
+    a win of 1 point or, where the tournament has draws (L10), a draw (L11)."""
+    t = series.tournament
+    if t.series_mode == SeriesMode.GAMES:
+        return max(series.target - len(games), 0)
+    target = 2 * series.target  # in half points
+    one, two = (int(score * 2) for score in series_scores(series, games))
+    steps = [(2, 0), (0, 2)]
+    if GameKind.DRAW in tournament_kinds(t):
+        half = int(draw_points(series) * 2)
+        steps.append((half, half))
+
+    @cache
+    def longest(a: int, b: int) -> int:
+        if a >= target or b >= target:
+            return 0
+        return 1 + max(longest(a + da, b + db) for da, db in steps)
+
+    return longest(one, two)
 
 
 def result_rules(
@@ -224,7 +264,8 @@ def result_rules(
     number = len(games) + 1 if number is None else number
     before = list(games[: max(number - 1, 0)])
     cube = tournament_has_cube(t)
-    crawford = crawford_next(series, before)
+    crawford_number = crawford_game(series, before)
+    crawford = crawford_number == len(before) + 1
     tags = dict(tournament_tags(t))
     if cube and t.series_mode == SeriesMode.POINTS:
         tags |= match_tags(length=series.target, crawford=crawford)
@@ -237,4 +278,5 @@ def result_rules(
         first_colour=first_colour(t.variant),
         starter=series_next_starter(series, before),
         tags=tags,
+        post_crawford=crawford_number is not None and crawford_number <= len(before),
     )

@@ -11,9 +11,13 @@ from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.engine import variant_named
 from tournaments.models import (
     CLOSED_STATUSES,
+    DrawScoring,
     Entry,
+    FirstMove,
+    Format,
     Player,
     Round,
     Series,
@@ -21,6 +25,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.models.tournament import default_tie_breaks
 from tournaments.pairing.elimination import stage_known
 from tournaments.services.errors import ResultError
 from tournaments.services.names import name_clean
@@ -66,6 +71,7 @@ def tournament_check(tournament: Tournament) -> None:
             field="series_length",
         )
     lengths_by_stage_check(tournament)
+    tournament_options_check(tournament)
     if (
         tournament.end_date
         and tournament.start_date
@@ -79,6 +85,65 @@ def tournament_check(tournament: Tournament) -> None:
         tournament.full_clean(exclude=["directors"], validate_constraints=False)
     except ValidationError as exc:
         raise ResultError.from_validation(exc) from None
+
+
+# ranked by the bracket, not by points and tie-breaks (docs/standings.md)
+BRACKET_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
+
+
+def tie_breaks_apply(fmt: str) -> bool:
+    """Whether a tournament of format ``fmt`` has standings that tie-breaks order (round
+    robin, Swiss, pairings by hand); an elimination event ranks by its bracket."""
+    return fmt not in BRACKET_FORMATS
+
+
+def draws_apply(variant: str) -> bool:
+    """Whether a game of ``variant`` can end in a draw, so that a draw's score (L11) is
+    a setting of it: only under the right of last roll (L10), which the variant declares."""
+    return variant_named(variant).last_roll
+
+
+def first_moves_of(variant: str) -> tuple[str, ...]:
+    """Who may start the later games of a series of ``variant`` (L12): the loser, the
+    winner, alternately; by lot only where the variant has a lot (L2, S2; not in Lurč,
+    where black starts, Z1)."""
+    lot = variant_named(variant).lot
+    return tuple(str(m) for m in FirstMove.values if lot or m != FirstMove.LOT)
+
+
+def tournament_options_check(tournament: Tournament) -> None:
+    """Refuse a setting that does not apply to the tournament's game or format (the
+    form offers only those that do, from the same three functions above)."""
+    variant, fmt = tournament.variant, tournament.format
+    if not tie_breaks_apply(fmt) and tournament.tie_breaks == []:
+        tournament.tie_breaks = default_tie_breaks()  # none chosen: the default, unused
+    chosen = tournament.tie_breaks != default_tie_breaks()  # the default is no choice
+    if chosen and not tie_breaks_apply(fmt):
+        raise ResultError(
+            _("%(format)s ranks by the bracket: it has no tie-breaks."),
+            code="tie-breaks-not-applicable",
+            params={"format": tournament.get_format_display()},
+            field="tie_breaks",
+        )
+    if tournament.draw_scoring != DrawScoring.HALF and not draws_apply(variant):
+        raise ResultError(
+            _("%(variant)s has no draws (L10): a draw's score is not its setting."),
+            code="draw-scoring-not-applicable",
+            params={"variant": tournament.get_variant_display()},
+            field="draw_scoring",
+            rule="L10",
+        )
+    if tournament.first_move not in first_moves_of(variant):
+        raise ResultError(
+            _(
+                "%(variant)s has no lot: black starts (Z1); later games are started by the "
+                "loser, the winner or alternately."
+            ),
+            code="first-move-not-applicable",
+            params={"variant": tournament.get_variant_display()},
+            field="first_move",
+            rule="Z1",
+        )
 
 
 def lengths_by_stage_check(tournament: Tournament) -> None:

@@ -75,8 +75,10 @@ def submission_create(
             field="number",
         )
     # the same checks as the confirmation will make, so that what passes now counts then
-    if record:
-        series_check_record(series=series, games=games, record=record, number=number)
+    if record:  # kept as the game would be stored, with its result for the confirmation
+        entry = series_check_record(series=series, games=games, record=record, number=number)
+        record, white, winner = entry.checked.text, entry.white, entry.winner
+        kind, ended, cube = entry.checked.kind, entry.checked.ended, entry.checked.cube
     elif white is None or kind not in GameKind.values:
         raise ResultError(
             _("give the record, or who had white, the winner and the result"),

@@ -19,11 +19,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import QuickResultForm, _series_players, add_service_error
-from tournaments.models import Player, Round, Series, SeriesMode
+from tournaments.models import Player, Round, Series
 from tournaments.selectors.access import is_director
 from tournaments.selectors.pages import series_with_games
 from tournaments.services.errors import ResultError
-from tournaments.services.result_rules import result_rules
+from tournaments.services.result_rules import crawford_notice, games_still_possible, result_rules
 from tournaments.services.rounds import (
     round_delete,
     round_delete_check,
@@ -207,18 +207,11 @@ class SheetRowForm(QuickResultForm):
         return data
 
 
-def _possible_games(series: Series, played: int) -> int:
-    """Rows on the sheet: as many games as the series can still have (at most 15)."""
-    target = series.target
-    most = target if series.tournament.series_mode == SeriesMode.GAMES else 2 * target - 1
-    return max(1, min(most - played, 15))
-
-
 def _sheet_forms(series: Series, data: Any = None) -> list[SheetRowForm]:
     games = list(series.games.all())
     rules = result_rules(series=series, games=games)
     rows = []
-    for i in range(_possible_games(series, len(games))):
+    for i in range(max(games_still_possible(series, games), 1)):
         row_rules = rules if i == 0 else replace(rules, crawford=False, starter=None)
         rows.append(SheetRowForm(data, series=series, rules=row_rules, prefix=f"g{i + 1}"))
     return rows
@@ -258,6 +251,7 @@ def series_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "s": series, "t": series.tournament, "rows": rows, "first": first, "error": error,
         "numbered": [(first + i, f) for i, f in enumerate(rows)],
+        "crawford_notice": crawford_notice(series, list(series.games.all())),
     }  # fmt: skip
     status = 400 if request.method == "POST" else 200
     return render(request, "tournaments/sheet.html", context, status=status)

@@ -10,10 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.forms import QuickResultForm, RecordForm
-from tournaments.models import Game, Round, Series, Tournament
+from tournaments.models import Game, Round, Series, SubmissionStatus, Tournament
 from tournaments.selectors.analysis import analysis_rows
 from tournaments.selectors.pages import tournament_page
 from tournaments.selectors.sheets import corrections_of, corrections_of_game, series_submissions
+from tournaments.services.result_rules import crawford_notice
 from tournaments.services.series import series_next_white
 from tournaments.services.submissions import is_series_player
 from tournaments.views.common import visible_tournament
@@ -49,8 +50,18 @@ def series_page_context(
         "analysis_rows": analysis_rows(games),
     }  # fmt: skip
     playing = not series.closed and series.player2_id is not None
-    if playing and (directing or is_series_player(request.user, series)):
-        number = len(games) + 1
+    if playing:
+        context["crawford_notice"] = crawford_notice(series, games)
+    extras = series_extras(request, series, directing)
+    number = len(games) + 1
+    waiting = [
+        sub for sub in extras.get("submissions", ())
+        if sub.status == SubmissionStatus.PENDING and sub.number == number
+    ]  # fmt: skip
+    refused = quick_form is not None or record_form is not None  # shown with its error
+    if playing and waiting and not directing and not refused:  # the next game waits
+        context |= {"waiting_number": number, "waiting_next": number + 1}
+    elif playing and (directing or is_series_player(request.user, series)):
         if quick_form is None:
             nxt = series_next_white(series, games)
             initial = {"number": number, "white": nxt.pk if nxt else None}
@@ -60,7 +71,7 @@ def series_page_context(
             "quick_form": quick_form,
             "record_form": record_form or RecordForm(initial={"number": number}),
         }
-    return context | series_extras(request, series, directing)
+    return context | extras
 
 
 def game_extras(game: Game) -> dict[str, Any]:
