@@ -76,9 +76,20 @@ def _messages(log: pytest.LogCaptureFixture, words: str) -> int:
     return sum(words in r.getMessage() for r in log.records if r.name == "tournaments.caching")
 
 
+PLAYERS = 6
+
+
+def _results_left(t: Tournament) -> bool:
+    """A series still open, or a round of the round robin still to pair."""
+    open_ones = Series.objects.filter(tournament=t, player2__isnull=False).exclude(
+        status__in=CLOSED_STATUSES
+    )
+    return open_ones.exists() or t.rounds.count() < PLAYERS - 1
+
+
 def _tournament() -> tuple[Tournament, User]:
     boss = director("boss")
-    t = round_robin(6, by=boss)
+    t = round_robin(PLAYERS, by=boss)
     t.published = True
     t.save()
     return t, boss
@@ -167,8 +178,9 @@ def test_pages_and_results_go_on_while_the_cache_server_is_stopped(
     while time.monotonic() < deadline or entered == 0:
         for p in paths:
             statuses[visitor.get(p).status_code] += 1
-        _enter_result(boss, t)
-        entered += 1
+        if _results_left(t):  # a quiet machine would run out of games to enter
+            _enter_result(boss, t)
+            entered += 1
     during = {p: _read(visitor, p) for p in paths}
     assert set(statuses) == {200}, statuses
     assert _messages(outage_log, "is failing") == 1  # once a minute, not once a request
