@@ -2,8 +2,9 @@
 
 A class built on :class:`Value` lists its fields as annotated class attributes (a value
 after ``=`` is the default), as a dataclass does; :class:`ValueMeta` turns them into
-``__slots__``, an ``__init__`` taking them in that order and, unless the class says
-``eq=False``, ``__eq__``, ``__hash__`` and ``__repr__`` over them. Type checkers read the
+``__slots__``, an ``__init__`` taking them in that order (by keyword only for a
+:class:`KeywordValue`) and ``__eq__``, ``__hash__`` and ``__repr__`` over them, unless the
+class writes its own. Type checkers read the
 class as a frozen dataclass (:func:`typing.dataclass_transform`), so an assignment to a
 field after construction is a mypy error; at run time nothing stops it, which keeps
 construction as cheap as a hand-written ``__init__``.
@@ -11,6 +12,10 @@ construction as cheap as a hand-written ``__init__``.
 Not :mod:`dataclasses` itself: importing it (it pulls in ``inspect``) and building each
 dataclass were most of ``python -m engine verify``'s start-up (docs/performance.md);
 this module imports only :mod:`operator`, which the interpreter has loaded already.
+
+No class keywords (``class X(Value, kw_only=True)``): mypyc, which compiles the engine
+(``make test-compiled``), calls the metaclass without them, so they would hold only in
+pure Python. What a class is comes from its bases and its own body, which both keep.
 
 >>> class Point(Value):
 ...     x: int
@@ -61,19 +66,14 @@ def _repr(self: Any) -> str:
 class ValueMeta(type):
     """Builds a :class:`Value` class from its annotated fields (see the module)."""
 
-    def __new__(
-        mcs,
-        name: str,
-        bases: tuple[type, ...],
-        namespace: dict[str, Any],
-        *,
-        kw_only: bool = False,
-        eq: bool = True,
-    ) -> ValueMeta:
-        own = tuple(namespace.get("__annotations__", ()))
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> ValueMeta:
+        # Compiled by mypyc, a class's ``__slots__ = ()`` comes annotated too: not a field.
+        own = tuple(n for n in namespace.get("__annotations__", ()) if not n.startswith("__"))
         inherited: tuple[str, ...] = ()
+        kw_only = False
         for base in bases:
             inherited = getattr(base, "_fields", inherited)
+            kw_only = kw_only or getattr(base, "_kw_only", False)
         if own:
             defaults = {n: namespace.pop(n) for n in own if n in namespace}
             namespace["__slots__"] = own
@@ -81,15 +81,14 @@ class ValueMeta(type):
         namespace.setdefault("__slots__", ())
         fields = inherited + own
         namespace["_fields"] = fields
-        if eq and fields:
+        if fields:
             namespace["_key"] = attrgetter(*fields) if len(fields) > 1 else _one(fields[0])
-            namespace.setdefault("__eq__", _eq)
-            namespace.setdefault("__hash__", _hash)
-            namespace.setdefault("__repr__", _repr)
+            made = {"__eq__": _eq, "__hash__": _hash, "__repr__": _repr}
+            for method, default in made.items():
+                # A subclass keeps what its bases made or wrote (Lurc: Variant's identity).
+                if not any(method in vars(c) for b in bases for c in b.__mro__[:-1]):
+                    namespace.setdefault(method, default)
         return super().__new__(mcs, name, bases, namespace)
-
-    def __init__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **_: bool):
-        super().__init__(name, bases, namespace)
 
 
 def _one(name: str) -> Callable[[object], tuple[object]]:
@@ -104,3 +103,11 @@ class Value(metaclass=ValueMeta):
     __slots__ = ()
     if TYPE_CHECKING:  # set by ValueMeta; annotated here only for type checkers
         _fields: ClassVar[tuple[str, ...]]  # the fields in declaration order
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+class KeywordValue(Value):
+    """A :class:`Value` whose fields are given by keyword only (a variant's twenty)."""
+
+    __slots__ = ()
+    _kw_only = True

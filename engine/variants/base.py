@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.errors import DiceError
-from engine.values import Value
+from engine.values import KeywordValue
 
 WHITE = 0
 BLACK = 1
@@ -69,10 +69,10 @@ def dice_to_play(dice: tuple[int, int]) -> tuple[int, ...]:
 
 
 # A variant and its rule ids are declared once (engine.values: keyword-only fields) and
-# never changed; two variants are the same only if they are one (eq=False).
+# never changed; two variants are the same only if they are one (Variant.__eq__).
 
 
-class RuleIds(Value, kw_only=True):
+class RuleIds(KeywordValue):
     """The rule ids of RULES.md a variant's errors cite, by what went wrong."""
 
     turn_order: str  # the wrong side moves (L2, S2, Z1)
@@ -82,7 +82,7 @@ class RuleIds(Value, kw_only=True):
     must_play: str  # fewer dice played than the roll allows (L6, S5, Z10)
 
 
-class Variant(Value, kw_only=True, eq=False):
+class Variant(KeywordValue):
     """A game of the family, declared by the rules that make it different. A variant
     whose roll is more than two dice played at once overrides :meth:`roll_choices` and
     :meth:`roll_phases` (Lurč)."""
@@ -112,6 +112,12 @@ class Variant(Value, kw_only=True, eq=False):
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
 
     def roll_choices(
         self, dice: object, me: Sequence[int]

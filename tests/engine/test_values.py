@@ -69,3 +69,7 @@ def test_a_variant_is_keyword_only_and_equal_only_to_itself() -> None:
     assert again != long and long == variant_named("long") and repr(long) == "<Variant long>"
     with pytest.raises(TypeError):
         Variant(*fields.values())  # type: ignore[call-arg]
+    # A variant's subclass (Lurč's rolls) keeps the identity: its fields are the base's.
+    lurc = variant_named("lurc")
+    twin = type(lurc)(**{name: getattr(lurc, name) for name in lurc._fields})
+    assert twin != lurc and lurc == variant_named("lurc") and hash(twin) != hash(lurc)
