@@ -103,7 +103,7 @@ class Bench:
         """Correct the tournament's first decided game (the other winner, or the other
         kind where another winner would not fit the bracket)."""
         from tournaments.models import Game
-        from tournaments.services.errors import ResultError
+        from tournaments.services.errors import ApplicationError
         from tournaments.services.results import game_correct
 
         game = (
@@ -119,7 +119,7 @@ class Bench:
             other = g.black if g.winner_id == g.white_id else g.white
             try:
                 game_correct(game=g, by=self.director, reason="benchmark", winner=other)
-            except ResultError:
+            except ApplicationError:
                 kind = "mars" if g.kind == "oin" else "oin"
                 game_correct(game=g, by=self.director, reason="benchmark", kind=kind)
 

@@ -122,7 +122,7 @@ def tournament(name: str, players: list[Player], **settings: object):
 def enter_quick(series, rng: random.Random) -> None:
     """Play a series out on the scoresheet: random winners, colours as the rules ask."""
     from tournaments.models import CLOSED_STATUSES
-    from tournaments.services.errors import ResultError
+    from tournaments.services.errors import ApplicationError
     from tournaments.services.results import game_enter_quick
 
     series.refresh_from_db()
@@ -133,7 +133,7 @@ def enter_quick(series, rng: random.Random) -> None:
             try:
                 game_enter_quick(series=series, white=white, winner=winner, kind="oin")
                 break
-            except ResultError:  # the other colour is the series rule's
+            except ApplicationError:  # the other colour is the series rule's
                 continue
         else:
             raise RuntimeError(f"no colour accepted in series {series.pk}")
@@ -146,7 +146,7 @@ def enter_records(series, rng: random.Random) -> None:
     from engine.notation import write_tags
     from engine.selfplay import random_game
     from tournaments.models import CLOSED_STATUSES
-    from tournaments.services.errors import ResultError
+    from tournaments.services.errors import ApplicationError
     from tournaments.services.results import game_enter_record
 
     series.refresh_from_db()
@@ -165,7 +165,7 @@ def enter_records(series, rng: random.Random) -> None:
                 game_enter_record(series=series, record="\n".join(write_tags(header)) + "\n\n"
                                   + movetext)  # fmt: skip
                 break
-            except ResultError:
+            except ApplicationError:
                 continue
         else:
             raise RuntimeError(f"no colour accepted in series {series.pk}")

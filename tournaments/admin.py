@@ -41,7 +41,7 @@ from tournaments.services.deletion import (
     tournament_delete_summary,
 )
 from tournaments.services.directing import tournament_update, tournament_update_check
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.people import (
     club_check,
     club_create,
@@ -105,7 +105,7 @@ class ReadOnlyAdmin(ModelAdmin[_M]):
 
 class ServiceAdmin(ModelAdmin[_M]):
     """Written only through the services: ``service_check`` runs in the form's clean (a
-    ResultError becomes a form error), ``service_save`` writes; ``service_delete``
+    ApplicationError becomes a form error), ``service_save`` writes; ``service_delete``
     deletes. Without ``service_save`` for changes an object is shown read-only."""
 
     changeable = True
@@ -136,7 +136,7 @@ class ServiceAdmin(ModelAdmin[_M]):
                 if not self._errors:
                     try:
                         admin_.service_check(obj, admin_.service_data(self, obj))
-                    except ResultError as exc:
+                    except ApplicationError as exc:
                         add_service_error(self, exc)
                 return data
 
@@ -360,7 +360,7 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
         if request.method == "POST" and request.POST.get("post"):
             try:
                 deletion_reason_check(request.POST.get("reason"))
-            except ResultError as exc:  # asked again, nothing deleted
+            except ApplicationError as exc:  # asked again, nothing deleted
                 self.message_user(request, exc.message, messages.ERROR)
                 return HttpResponseRedirect(request.get_full_path())
         return super().delete_view(request, object_id, extra_context)

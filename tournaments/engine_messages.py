@@ -324,7 +324,7 @@ def engine_text(error: EngineErrorLike) -> str:
 
 def engine_message(error: EngineErrorLike, *, located: bool = False) -> str:
     """The error as a club player reads it: ``tah 9 (černý 6-4: 13/7 8/4): pole 7 je
-    obsazené (L3)``; with ``located`` its line and column first (a ResultError carries
+    obsazené (L3)``; with ``located`` its line and column first (a ApplicationError carries
     them in its own fields, so the app's doors leave them out)."""
     parts = []
     if located and error.line is not None:

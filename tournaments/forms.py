@@ -1,5 +1,5 @@
 """The pages' forms. They only read and shape input; the services decide, and a refusal
-(ResultError with a field) is shown next to that field by ``add_service_error``."""
+(ApplicationError with a field) is shown next to that field by ``add_service_error``."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 from tournaments.services.botgames import level_choices
 from tournaments.services.deletion import deletion_reason_check
 from tournaments.services.engine_bridge import tournament_tags
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.result_rules import ResultRules, result_rules
 from tournaments.services.setup import draws_apply, first_moves_of, tie_breaks_apply
 
@@ -75,7 +75,7 @@ def stage_field(stage: str) -> str:
     return "length_" + stage.replace("-", "_")
 
 
-def add_service_error(form: forms.BaseForm, exc: ResultError) -> None:
+def add_service_error(form: forms.BaseForm, exc: ApplicationError) -> None:
     """Show a service's refusal on the field it names (else above the form), with the
     line and column for a record."""
     where = ""
@@ -441,7 +441,7 @@ class TournamentDeleteForm(forms.Form):
     def clean_reason(self) -> str:
         try:
             return deletion_reason_check(self.cleaned_data.get("reason"))
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise forms.ValidationError(exc.message, code=exc.code) from None
 
     def clean_name(self) -> str:

@@ -18,7 +18,7 @@ from tests.tournaments.helpers import EN, World
 from tournaments.models import Deletion, Game, Player, RatingChange, Series, Tournament
 from tournaments.services.archives import tournament_import
 from tournaments.services.deletion import tournament_delete, tournament_delete_summary
-from tournaments.services.errors import PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, PermissionDenied
 from tournaments.services.exports import tournament_archive
 
 pytestmark = pytest.mark.django_db
@@ -150,7 +150,7 @@ def test_staff_need_the_delete_permission(copied: Copied):
      ("x" * 501, "deletion-reason-long"), ("a\x00b", "deletion-reason-nul")],
 )  # fmt: skip
 def test_a_bad_reason_deletes_nothing(copied: Copied, reason: Any, code: str):
-    with translation.override("en"), pytest.raises(ResultError) as refused:
+    with translation.override("en"), pytest.raises(ApplicationError) as refused:
         tournament_delete(tournament=copied.copy, by=copied.world.users["boss"], reason=reason)
     assert (refused.value.code, refused.value.field) == (code, "reason")
     copied.kept()

@@ -1,10 +1,10 @@
 """Every refusal of the app is translatable and carries a code.
 
 An AST scan of tournaments/: each construction of the application's errors
-(ResultError, PermissionDenied, Conflict, SheetRowError, JobError, Refused,
+(ApplicationError, PermissionDenied, Conflict, SheetRowError, JobError, Refused,
 RecordTooLarge) passes as its text a gettext call (or a constant of a table of
 gettext_lazy messages) and a stable ``code``; a wrapped engine error goes through
-``ResultError.from_engine`` (which keeps the engine's code), an error told inside a whole
+``ApplicationError.from_engine`` (which keeps the engine's code), an error told inside a whole
 through ``.within(gettext(...))``. An English f-string raise fails the scan."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2] / "tournaments"
 ERRORS = {
-    "ResultError",
+    "ApplicationError",
     "PermissionDenied",
     "Conflict",
     "SheetRowError",
@@ -223,16 +223,16 @@ def test_one_code_one_message() -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        'raise ResultError(f"game {n} is wrong", code="game-wrong")',
-        'raise ResultError("game is wrong", code="game-wrong")',
-        'raise ResultError(_("game is wrong"))',
+        'raise ApplicationError(f"game {n} is wrong", code="game-wrong")',
+        'raise ApplicationError("game is wrong", code="game-wrong")',
+        'raise ApplicationError(_("game is wrong"))',
         'raise Conflict(_("game %(n)s is wrong") % {"n": 1}, code="game-wrong")',
         'raise PermissionDenied(str(exc), code="x")',
-        "raise ResultError(exc.message, code=exc.code)",
+        "raise ApplicationError(exc.message, code=exc.code)",
         'raise exc.within(f"game {n}: {exc.message}")',
-        'raise ResultError(_("game is wrong"), code="Game wrong")',
-        'raise ResultError(_("game %(n)s is wrong"), code="game-wrong")',
-        'raise ResultError(_("game %(n)s of %(m)s"), code="game-wrong", params={"n": 1})',
+        'raise ApplicationError(_("game is wrong"), code="Game wrong")',
+        'raise ApplicationError(_("game %(n)s is wrong"), code="game-wrong")',
+        'raise ApplicationError(_("game %(n)s of %(m)s"), code="game-wrong", params={"n": 1})',
     ],
 )
 def test_the_scan_refuses_english(source: str) -> None:
@@ -244,8 +244,8 @@ def test_the_scan_refuses_english(source: str) -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        'raise ResultError(_("game %(n)s is wrong"), code="game-wrong", params={"n": 1})',
-        'raise ResultError.from_engine(exc, field="record")',
+        'raise ApplicationError(_("game %(n)s is wrong"), code="game-wrong", params={"n": 1})',
+        'raise ApplicationError.from_engine(exc, field="record")',
         'raise exc.within(_("game %(n)s: %(message)s"), n=1)',
         'T = {"a": gettext_lazy("a"), "b": gettext_lazy("b")}\nraise JobError(T[k], code=k)',
         "from django.core.exceptions import PermissionDenied\nraise PermissionDenied('x')",

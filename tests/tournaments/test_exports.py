@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.archives import tournament_import
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import tournament_archive
 from tournaments.services.imports import players_import_csv
 
@@ -201,9 +201,9 @@ def test_players_from_csv_with_the_refused_lines(world: World):
     ]
     assert Player.objects.get(name="Bára").rating == 1500
     assert Club.objects.filter(name="Praha").exists()
-    with pytest.raises(ResultError, match="header"):
+    with pytest.raises(ApplicationError, match="header"):
         players_import_csv(data="Adam,Praha,1600\n")
-    with pytest.raises(ResultError, match="UTF-8"):
+    with pytest.raises(ApplicationError, match="UTF-8"):
         players_import_csv(data="name\nM\xfcller\n".encode("latin-1"))
 
 
@@ -293,17 +293,17 @@ def test_a_bad_archive_is_refused_and_changes_nothing(played: World, tmp_path):
     archive = tournament_archive(played.tournament)
     del archive["fingerprint"]  # refused for its damage, not as "on the site already"
     tournaments = Tournament.objects.count()
-    with pytest.raises(ResultError, match="not a tournament archive"):
+    with pytest.raises(ApplicationError, match="not a tournament archive"):
         tournament_import(archive={"hello": 1})
-    with pytest.raises(ResultError, match="version"):
+    with pytest.raises(ApplicationError, match="version"):
         tournament_import(archive=archive | {"version": 99})
     broken = json.loads(json.dumps(archive))
     broken["series"][0]["games"][0]["white"] = 999  # a player not in the archive
-    with pytest.raises(ResultError, match="damaged"):
+    with pytest.raises(ApplicationError, match="damaged"):
         tournament_import(archive=broken)
     newer = json.loads(json.dumps(archive))
     newer["tournament"]["laser_dice"] = True
-    with pytest.raises(ResultError, match="lacks"):
+    with pytest.raises(ApplicationError, match="lacks"):
         tournament_import(archive=newer)
     assert Tournament.objects.count() == tournaments
     path = tmp_path / "bad.json"

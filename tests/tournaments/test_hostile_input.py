@@ -17,7 +17,7 @@ from tests.tournaments.helpers import EN, World
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.api.errors import exception_handler
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.people import player_create
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_withdraw_of_another_tournaments_player_is_a_message(client: Client):
      "Ja\x00na", "Ja\x07na", "Jana\u2028Nová", "Ja\ud800na"],
 )  # fmt: skip
 def test_invisible_and_control_characters_in_names_are_refused(name):
-    with pytest.raises(ResultError, match="invisible or control characters") as err:
+    with pytest.raises(ApplicationError, match="invisible or control characters") as err:
         player_create(name=name)
     assert err.value.field == "name"
     assert not Player.objects.exists()

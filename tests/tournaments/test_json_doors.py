@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from tests.tournaments.helpers import World
 from tournaments.jobs import job_start
 from tournaments.models import Job, JobKind, JobStatus, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import JSON_MAX_DEPTH, json_read
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +102,7 @@ def test_the_import_command_refuses_deep_json_with_the_readers_message(tmp_path:
      ("{", "not-json"), (b'{"a": "\xff"}', "not-utf8"), ('{"a": "x\x00"}', "nul-character")],
 )  # fmt: skip
 def test_the_reader_names_what_the_text_is_not(text, code):
-    with pytest.raises(ResultError) as refused:
+    with pytest.raises(ApplicationError) as refused:
         json_read(text)
     assert refused.value.code == code
 
@@ -111,7 +111,7 @@ def test_the_reader_reads_up_to_its_depth_and_a_byte_order_mark():
     at_limit = '{"a":' * JSON_MAX_DEPTH + "1" + "}" * JSON_MAX_DEPTH
     assert json_read(at_limit)["a"]
     assert json_read("\ufeff{}".encode()) == {}
-    with pytest.raises(ResultError):
+    with pytest.raises(ApplicationError):
         json_read('{"a":' * (JSON_MAX_DEPTH + 1) + "1" + "}" * (JSON_MAX_DEPTH + 1))
 
 
@@ -123,7 +123,7 @@ JSON_ISH = st.text(alphabet='[]{}",:\\ 0123456789.eE-+truefalsn\x00\ufeffé', ma
 def test_the_reader_answers_any_text_with_an_object_or_a_refusal(text):
     try:
         data = json_read(text)
-    except ResultError as exc:
+    except ApplicationError as exc:
         assert exc.code in ("json-too-deep", "not-json", "json-not-object", "not-utf8",
                             "nul-character")  # fmt: skip
     else:

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 from tests.tournaments.helpers import EN
 from tournaments.models import Game, Player, Series, SeriesStatus, Tournament
 from tournaments.selectors.standings import standings_for_tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.pairings import round_generate
 from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import entry_register, tournament_create
@@ -116,7 +116,7 @@ def test_quick_entry_service_page_and_api_agree(settings, result) -> None:
             try:
                 game_enter_quick(series=s, white=white, winner=winner, number=1, **values)
                 verdicts.append(True)
-            except ResultError:
+            except ApplicationError:
                 verdicts.append(False)
         elif door == "page":
             client = Client()

@@ -13,7 +13,7 @@ from django.utils import translation
 from engine.matfile import read_mat
 from engine.replay import replay
 from tournaments.models import Game, Player, Series, SeriesStatus, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.matfiles import series_export_mat, series_import_mat
 
 pytestmark = pytest.mark.django_db
@@ -58,13 +58,13 @@ def test_a_match_file_becomes_the_series_and_comes_back_the_same(series):
 
 def test_a_match_of_other_players_changes_nothing(series):
     Player.objects.filter(name="gnubgB").update(name="Petr")
-    with pytest.raises(ResultError, match="game 1 of the file"):
+    with pytest.raises(ApplicationError, match="game 1 of the file"):
         series_import_mat(series=series, text=MATCH.read_text(encoding="utf-8"))
     assert not Game.objects.exists()
 
 
 def test_a_malformed_match_file_is_refused(series):
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         series_import_mat(series=series, text=" 5 point match\n\n Game 1\n nonsense\n")
     assert err.value.field == "file"
     assert not Game.objects.exists()

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from tournaments.models import Entry, Player, ProhibitedPair, Series, SeriesStatus, Tournament
 from tournaments.selectors.brackets import bracket_of
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.pairings import (
     bracket_create,
     entry_late,
@@ -78,10 +78,10 @@ def test_round_robin_rounds_on_demand_with_byes():
         rnd = round_generate(tournament=t)
         assert rnd.number == number
         assert rnd.series.filter(player2__isnull=True).count() == 1  # the bye
-        with pytest.raises(ResultError, match=f"round {number} is not finished"):
+        with pytest.raises(ApplicationError, match=f"round {number} is not finished"):
             round_generate(tournament=t)
         play_round(t, rng)
-    with pytest.raises(ResultError, match="all 5 rounds"):
+    with pytest.raises(ApplicationError, match="all 5 rounds"):
         round_generate(tournament=t)
     assert set(pairs(t).values()) == {1} and len(pairs(t)) == 10  # every pair once
 
@@ -106,7 +106,7 @@ def test_swiss_never_rematches_and_explains_its_pairs():
     assert frozenset((players[0].pk, players[1].pk)) not in pairs(t)
     byes = Counter(s.player1_id for s in Series.objects.filter(tournament=t, player2=None))
     assert sum(byes.values()) == 4 and max(byes.values()) == 1
-    with pytest.raises(ResultError, match="all 4 Swiss rounds"):
+    with pytest.raises(ApplicationError, match="all 4 Swiss rounds"):
         round_generate(tournament=t)
 
 
@@ -117,7 +117,7 @@ def test_swiss_late_entry_and_withdrawal():
     play_round(t, rng)
     late = Player.objects.create(name="Late")
     entry_late(tournament=t, player=late)
-    with pytest.raises(ResultError, match="already registered"):
+    with pytest.raises(ApplicationError, match="already registered"):
         entry_late(tournament=t, player=late)
     entry_withdraw(tournament=t, player=players[0])
     rnd = round_generate(tournament=t)
@@ -131,7 +131,7 @@ def test_withdrawal_forfeits_the_remaining_series():
     touched = entry_withdraw(tournament=t, player=players[0])
     s = Series.objects.get(tournament=t, player1=players[0])
     assert touched == 1 and s.status == SeriesStatus.FORFEITED and s.winner_id != players[0].pk
-    with pytest.raises(ResultError, match="already withdrawn"):
+    with pytest.raises(ApplicationError, match="already withdrawn"):
         entry_withdraw(tournament=t, player=players[0])
 
 
@@ -146,7 +146,7 @@ def test_a_swap_before_the_round_starts():
     second.refresh_from_db()
     assert first.player1 == b and second.player1 == a
     play(first, random.Random(4))
-    with pytest.raises(ResultError, match="has started"):
+    with pytest.raises(ApplicationError, match="has started"):
         series_swap(first=first, second=second, player_a=b, player_b=a)
 
 
@@ -157,7 +157,7 @@ def test_single_elimination_moves_winners_on_to_a_champion():
     seeds = [e.player_id for e in Entry.objects.filter(tournament=t).order_by("seed")]
     byes = Series.objects.filter(tournament=t, player2__isnull=True)
     assert sorted(s.player1_id for s in byes) == sorted(seeds[:2])  # byes to the top seeds
-    with pytest.raises(ResultError, match="already made"):
+    with pytest.raises(ApplicationError, match="already made"):
         bracket_create(tournament=t)
     rng = random.Random(5)
     for _ in range(10):
@@ -186,8 +186,8 @@ def test_double_elimination_ends_with_one_champion():
 
 def test_rounds_and_brackets_refuse_the_wrong_format():
     t, _ = make("single_elimination", 4)
-    with pytest.raises(ResultError, match="no rounds to generate"):
+    with pytest.raises(ApplicationError, match="no rounds to generate"):
         round_generate(tournament=t)
     t2, _ = make("swiss", 4)
-    with pytest.raises(ResultError, match="has no bracket"):
+    with pytest.raises(ApplicationError, match="has no bracket"):
         bracket_create(tournament=t2)

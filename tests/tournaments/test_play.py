@@ -26,7 +26,7 @@ from engine.movegen import legal_turns
 from tournaments.display import BOT_LEVEL_NAMES
 from tournaments.models import BotGame, BotGameStatus
 from tournaments.services.botgames import botgame_play, botgame_start
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 pytestmark = pytest.mark.django_db
 BOUND = 200  # turns of the user's: a long-nardy game is about 50 each
@@ -198,9 +198,9 @@ def test_a_bad_start_is_400(ann_client, data):
 
 
 def test_the_service_refuses_a_bad_level_and_colour(ann):
-    with pytest.raises(ResultError) as level:
+    with pytest.raises(ApplicationError) as level:
         botgame_start(user=ann, level="god", colour="white")
-    with pytest.raises(ResultError) as colour:
+    with pytest.raises(ApplicationError) as colour:
         botgame_start(user=ann, level="beginner", colour="red")
     assert (level.value.code, colour.value.code) == ("bot-unknown-level", "bot-unknown-colour")
 
@@ -243,7 +243,7 @@ def test_the_same_turn_posted_twice_at_once_is_played_once(transactional_db):
         try:
             botgame_play(game_id=game.pk, user=user, version=0, turn=turn)
             outcomes.append("played")
-        except ResultError as exc:
+        except ApplicationError as exc:
             outcomes.append(exc.code)
         finally:
             connection.close()

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from tests.tournaments.helpers import World, a_record
 from tournaments.models import Format, SeriesStatus
-from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import series_forfeit
 
@@ -168,18 +168,18 @@ def test_a_command_says_a_service_refusal_in_the_active_language(world: World, t
 
 
 def test_an_error_fills_its_params_once_and_keeps_them():
-    error = ResultError("%(name)s is 100%% wrong", code="x-y", params={"name": "A %(b)s"})
+    error = ApplicationError("%(name)s is 100%% wrong", code="x-y", params={"name": "A %(b)s"})
     assert error.message == "A %(b)s is 100% wrong"  # a '%' in a value is not read again
     assert error.params == {"name": "A %(b)s"}
-    plain = ResultError("100% sure", code="x-y")
+    plain = ApplicationError("100% sure", code="x-y")
     assert plain.message == "100% sure" and plain.params == {}
-    assert ResultError("x", code=None).code == "invalid"
+    assert ApplicationError("x", code=None).code == "invalid"
     conflict = Conflict("taken", code="taken-x", current={"a": 1})
     assert (conflict.code, conflict.current) == ("taken-x", {"a": 1})
 
 
 def test_a_wrapped_error_keeps_the_inner_code_and_params():
-    inner = ResultError("game %(n)s", code="inner-code", params={"n": 2}, line=3, col=4)
+    inner = ApplicationError("game %(n)s", code="inner-code", params={"n": 2}, line=3, col=4)
     outer = inner.within("round %(number)s: %(message)s", number=5)
     assert outer.message == "round 5: game 2"
     assert outer.code == "inner-code"
@@ -199,7 +199,7 @@ def test_an_engine_error_keeps_its_code_params_rule_and_place():
         error = found
     except EngineError as exc:  # the reader refuses it
         error = exc
-    wrapped = ResultError.from_engine(error, field="record")
+    wrapped = ApplicationError.from_engine(error, field="record")
     assert wrapped.code == error.code and wrapped.code != "invalid"
     assert wrapped.params == error.params
     assert (wrapped.line, wrapped.rule, wrapped.field) == (error.line, error.rule, "record")
@@ -210,7 +210,7 @@ def test_a_series_closed_status_word_follows_the_language(world: World):
     world.series.status = SeriesStatus.FINISHED
     world.series.save()
     for language, word in (("en", "finished"), ("cs", said("cs", "finished"))):
-        with translation.override(language), pytest.raises(ResultError) as refused:
+        with translation.override(language), pytest.raises(ApplicationError) as refused:
             game_enter_quick(series=world.series, white=p["jana"], winner=p["jana"], kind="oin")
         assert refused.value.params == {"status": word}
         assert word in refused.value.message

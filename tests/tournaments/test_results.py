@@ -17,7 +17,7 @@ from django.utils import translation
 from engine import Rules, read_records, replay
 from engine.selfplay import random_game
 from tournaments.models import Correction, Game, Player, Series, SeriesStatus, Tournament
-from tournaments.services.errors import PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, PermissionDenied
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
 
 pytestmark = pytest.mark.django_db
@@ -98,7 +98,7 @@ def test_quick_entry_scores_oin_and_mars_and_finishes_the_series(series, jana, p
 def test_L12_the_wrong_player_with_white_is_refused(series, jana, petr):
     game_enter_quick(series=series, white=jana, winner=jana, kind="oin")
     before = snapshot(series)
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         game_enter_quick(series=series, white=jana, winner=jana, kind="oin")
     assert err.value.field == "white" and "Petr starts game 2" in err.value.message
     assert snapshot(series) == before
@@ -125,7 +125,7 @@ def test_L10_L11_a_draw_scores_half_or_one_and_the_second_player_starts_next(jan
         game_enter_quick(series=s, white=jana, winner=None, kind="draw")
         s.refresh_from_db()
         assert (s.score1, s.score2) == (each, each)
-        with pytest.raises(ResultError):  # L12 decision: who moved second (Petr) starts
+        with pytest.raises(ApplicationError):  # L12 decision: who moved second (Petr) starts
             game_enter_quick(series=s, white=jana, winner=jana, kind="oin")
         game_enter_quick(series=s, white=petr, winner=jana, kind="oin")
 
@@ -154,7 +154,7 @@ def test_series_of_exactly_n_games_can_end_drawn(jana, petr):
 def test_bad_quick_entries_change_nothing(series, jana, kwargs, field, words):
     before = snapshot(series)
     args = {"series": series, "white": jana, "winner": jana, **kwargs}
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         game_enter_quick(**args)
     assert err.value.field == field and words in err.value.message
     assert snapshot(series) == before
@@ -162,23 +162,23 @@ def test_bad_quick_entries_change_nothing(series, jana, kwargs, field, words):
 
 def test_a_winner_from_another_series_is_refused(series, jana):
     stranger = Player.objects.create(name="Host")
-    with pytest.raises(ResultError, match="does not play in this series"):
+    with pytest.raises(ApplicationError, match="does not play in this series"):
         game_enter_quick(series=series, white=jana, winner=stranger, kind="oin")
-    with pytest.raises(ResultError, match="does not play in this series"):
+    with pytest.raises(ApplicationError, match="does not play in this series"):
         game_enter_quick(series=series, white=stranger, winner=jana, kind="oin")
     assert not Game.objects.exists()
 
 
 def test_mars_off_makes_every_win_an_oin(jana, petr):
     s = Series.objects.create(tournament=make_tournament(mars=False), player1=jana, player2=petr)
-    with pytest.raises(ResultError, match="every win is an oin"):
+    with pytest.raises(ApplicationError, match="every win is an oin"):
         game_enter_quick(series=s, white=jana, winner=jana, kind="mars")
 
 
 def test_a_duplicate_submission_is_refused(series, jana):
     game_enter_quick(series=series, white=jana, winner=jana, kind="oin", number=1)
     before = snapshot(series)
-    with pytest.raises(ResultError, match="game 1 of this series is already entered"):
+    with pytest.raises(ApplicationError, match="game 1 of this series is already entered"):
         game_enter_quick(series=series, white=jana, winner=jana, kind="oin", number=1)
     assert snapshot(series) == before
 
@@ -189,7 +189,7 @@ def test_no_game_after_the_series_is_finished(jana, petr):
     )
     game_enter_quick(series=s, white=jana, winner=jana, kind="oin")
     before = snapshot(s)
-    with pytest.raises(ResultError, match="no more games"):
+    with pytest.raises(ApplicationError, match="no more games"):
         game_enter_quick(series=s, white=petr, winner=jana, kind="oin")
     assert snapshot(s) == before
 
@@ -220,7 +220,7 @@ def test_an_illegal_record_is_refused_with_the_engine_message_and_changes_nothin
     text = a_record("Jana", "Petr", seed=2)
     bad = text.replace("1. ", "1. 66: 24/18/12 ", 1)  # an extra illegal first turn
     before = snapshot(series)
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         game_enter_record(series=series, record=bad)
     assert err.value.field == "record" and err.value.line is not None
     assert "point 12 is closed" in err.value.message
@@ -228,7 +228,7 @@ def test_an_illegal_record_is_refused_with_the_engine_message_and_changes_nothin
 
 
 def test_a_malformed_record_is_refused_with_its_line_and_column(series):
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         game_enter_record(series=series, record='[Variant "long"]\n\n1. 74: 24/17\n')
     assert (err.value.line, err.value.col) == (3, 4)
     assert "impossible dice value 7" in err.value.message
@@ -247,7 +247,7 @@ def test_a_malformed_record_is_refused_with_its_line_and_column(series):
 )  # fmt: skip
 def test_a_record_must_agree_with_the_tournament_and_series(series, change, words):
     before = snapshot(series)
-    with pytest.raises(ResultError, match=words):
+    with pytest.raises(ApplicationError, match=words):
         game_enter_record(series=series, record=change(a_record("Jana", "Petr", seed=3)))
     assert snapshot(series) == before
 
@@ -261,21 +261,21 @@ def test_a_record_without_a_result_tag_gets_the_computed_result(series):
 
 def test_a_wrong_result_tag_is_refused(series):
     text = a_record("Jana", "Petr", seed=7, want="white oin")
-    with pytest.raises(ResultError, match="the Result tag says"):
+    with pytest.raises(ApplicationError, match="the Result tag says"):
         game_enter_record(series=series, record=text.replace("white oin", "black mars"))
     assert not Game.objects.exists()
 
 
 def test_an_unfinished_record_is_refused(series):
     text = '[Variant "long"]\n[White "Jana"]\n[Black "Petr"]\n\n1. 64: 24/18/14\n'
-    with pytest.raises(ResultError, match="does not finish the game"):
+    with pytest.raises(ApplicationError, match="does not finish the game"):
         game_enter_record(series=series, record=text)
 
 
 def test_records_follow_the_colour_rule(series):
     text = a_record("Jana", "Petr", seed=4, want="white")  # Jana wins game 1
     game_enter_record(series=series, record=text)
-    with pytest.raises(ResultError, match="Petr starts game 2"):
+    with pytest.raises(ApplicationError, match="Petr starts game 2"):
         game_enter_record(series=series, record=a_record("Jana", "Petr", seed=5))
     game_enter_record(series=series, record=a_record("Petr", "Jana", seed=5))
     assert Game.objects.filter(series=series).count() == 2
@@ -323,7 +323,7 @@ def test_a_correction_that_would_end_the_series_early_is_refused(jana, petr):
     first = game_enter_quick(series=s, white=jana, winner=jana, kind="oin")
     game_enter_quick(series=s, white=petr, winner=petr, kind="oin")  # 1-1
     before = snapshot(s)
-    with pytest.raises(ResultError, match="decided by game 1"):  # a mars would make it 2-0
+    with pytest.raises(ApplicationError, match="decided by game 1"):  # a mars would make it 2-0
         game_correct(game=first, by=boss, reason="was a mars", kind="mars")
     assert snapshot(s) == before and not Correction.objects.exists()
 
@@ -405,7 +405,7 @@ def test_short_backgammon_series_count_the_cube(jana, petr):
     assert (game.winner, game.kind, game.ended, game.cube) == (jana, "oin", "dropped", 2)
     s.refresh_from_db()
     assert (s.score1, s.score2) == (2, 0)
-    with pytest.raises(ResultError, match="without the doubling cube"):
+    with pytest.raises(ApplicationError, match="without the doubling cube"):
         Tournament.objects.filter(pk=t.pk).update(cube=False)
         s.tournament.refresh_from_db()
         game_enter_quick(series=s, white=petr, winner=petr, kind="oin", cube=2)
@@ -421,6 +421,6 @@ def test_the_crawford_game_of_a_series_is_played_without_the_cube(jana, petr):
         '[Variant "short"]\n[White "Petr"]\n[Black "Jana"]\n\n'
         "1. 31: 8/5 6/5 double take 21: 13/11 6/5\n2. double drop\n"
     )
-    with pytest.raises(ResultError, match="Crawford game"):
+    with pytest.raises(ApplicationError, match="Crawford game"):
         game_enter_record(series=s, record=text)
     assert Game.objects.filter(series=s).count() == 1

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import EN
 from tournaments.models import Game, Player, Series, Submission, Tournament
 from tournaments.services import results as results_service
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.result_rules import result_rules
 from tournaments.services.results import game_enter_quick, game_enter_record
 
@@ -96,7 +96,7 @@ def test_lurc_quick_entry_refuses_mars_z11(client, boss):
                      ended="played")  # fmt: skip
     assert response.status_code == 400
     assert not Game.objects.filter(series=s).exists()
-    with pytest.raises(ResultError, match="Z11"):
+    with pytest.raises(ApplicationError, match="Z11"):
         game_enter_quick(series=s, white=petr, winner=jana, kind="mars")
     page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
     assert 'value="mars"' not in page and "win (1 point)" in page
@@ -112,7 +112,7 @@ def test_lurc_starter_takes_black_z1_l12(client, boss):
     page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
     assert "Black (started the game)" in page
     # Petr lost: he starts game 2, so he has black; giving him white is refused
-    with pytest.raises(ResultError, match="Petr starts game 2 and has black"):
+    with pytest.raises(ApplicationError, match="Petr starts game 2 and has black"):
         game_enter_quick(series=s, white=petr, winner=petr, kind="oin")
     assert quick(client, s, number=2, black=petr.pk, winner=petr.pk, kind="oin",
                  ended="played").status_code == 302  # fmt: skip
@@ -223,7 +223,7 @@ def test_quick_entry_with_a_bad_number_is_a_form_error(client, boss, number):
     response = quick(client, s, number=number, white=jana.pk, winner=jana.pk, kind="oin",
                      ended="played", cube=1)  # fmt: skip
     assert response.status_code == 400
-    with pytest.raises(ResultError):
+    with pytest.raises(ApplicationError):
         game_enter_quick(series=s, white=jana, winner=jana, kind="oin", number=int(number))
 
 
@@ -260,7 +260,7 @@ def test_a_game_entered_meanwhile_is_caught_under_the_lock(monkeypatch):
         return real_check(*args, **kwargs)
 
     monkeypatch.setattr(results_service, "check_record", meanwhile)
-    with pytest.raises(ResultError, match="already entered"):
+    with pytest.raises(ApplicationError, match="already entered"):
         game_enter_record(series=s, record=record, number=1)  # not an IntegrityError
 
 

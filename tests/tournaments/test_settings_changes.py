@@ -20,7 +20,7 @@ from tournaments.forms import TournamentForm
 from tournaments.models import Series, SeriesStatus, Tournament
 from tournaments.selectors.brackets import bracket_of
 from tournaments.services.directing import tournament_update
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.results import game_enter_quick
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import tournament_create
@@ -91,7 +91,7 @@ def test_the_form_offers_stage_lengths_for_the_chosen_format_only() -> None:
     ],
 )
 def test_the_service_refuses_stages_the_format_lacks(fmt, lengths, field_error) -> None:
-    with pytest.raises(ResultError, match=field_error) as caught:
+    with pytest.raises(ApplicationError, match=field_error) as caught:
         tournament_create(name="X", start_date="2026-05-01", format=fmt, lengths_by_stage=lengths)
     assert caught.value.field == "lengths_by_stage"
     ok = tournament_create(
@@ -143,7 +143,7 @@ def test_the_api_answers_the_warnings_and_changes_with_confirm() -> None:
     t.refresh_from_db()
     assert t.series_length == 3
     # the rules of games already played stay locked, with a reason
-    with pytest.raises(ResultError) as caught:
+    with pytest.raises(ApplicationError) as caught:
         tournament_update(tournament=t, confirmed=True, variant="short")
     assert caught.value.field == "variant"
 

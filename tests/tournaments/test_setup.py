@@ -9,7 +9,7 @@ import pytest
 from django.utils import translation
 
 from tournaments.models import Entry, Player, Round, Series, SeriesStatus
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.results import game_enter_quick
 from tournaments.services.setup import (
     entry_register,
@@ -45,7 +45,7 @@ def test_a_tournament_is_registered_and_paired(players):
 )  # fmt: skip
 def test_bad_tournament_settings_are_refused(settings, field):
     args = {"name": "Přebor", "start_date": DAY, **settings}
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         tournament_create(**args)
     assert err.value.field == field
 
@@ -55,20 +55,20 @@ def test_pairing_mistakes_are_refused(players):
     t = tournament_create(name="Přebor", start_date=DAY)
     for p in players[:3]:
         entry_register(tournament=t, player=p)
-    with translation.override("en"), pytest.raises(ResultError, match="already registered"):
+    with translation.override("en"), pytest.raises(ApplicationError, match="already registered"):
         entry_register(tournament=t, player=players[0])
     r1 = round_create(tournament=t)
-    with pytest.raises(ResultError, match="round 1 already exists"):
+    with pytest.raises(ApplicationError, match="round 1 already exists"):
         round_create(tournament=t, number=1)
     series_create(tournament=t, round=r1, player1=players[0], player2=players[1])
-    with pytest.raises(ResultError, match="already plays in round 1"):
+    with pytest.raises(ApplicationError, match="already plays in round 1"):
         series_create(tournament=t, round=r1, player1=players[2], player2=players[0])
-    with pytest.raises(ResultError, match="not registered"):
+    with pytest.raises(ApplicationError, match="not registered"):
         series_create(tournament=t, round=r1, player1=players[2], player2=players[3])
-    with pytest.raises(ResultError, match="against himself"):
+    with pytest.raises(ApplicationError, match="against himself"):
         series_create(tournament=t, player1=players[2], player2=players[2])
     other = tournament_create(name="Jiný", start_date=DAY)
-    with pytest.raises(ResultError, match="another tournament"):
+    with pytest.raises(ApplicationError, match="another tournament"):
         series_create(tournament=other, round=r1, player1=None, player2=None)
     assert Series.objects.count() == 1 and Entry.objects.count() == 3
     assert Round.objects.count() == 1
@@ -82,11 +82,11 @@ def test_a_forfeit_closes_the_series(players):
     series_forfeit(series=s, winner=players[1])
     s.refresh_from_db()
     assert s.status == SeriesStatus.FORFEITED and s.winner == players[1]
-    with translation.override("en"), pytest.raises(ResultError, match="already forfeited"):
+    with translation.override("en"), pytest.raises(ApplicationError, match="already forfeited"):
         series_forfeit(series=s, winner=players[0])
-    with translation.override("cs"), pytest.raises(ResultError, match="už má stav"):
+    with translation.override("cs"), pytest.raises(ApplicationError, match="už má stav"):
         series_forfeit(series=s, winner=players[0])
-    with translation.override("en"), pytest.raises(ResultError, match="no more games"):
+    with translation.override("en"), pytest.raises(ApplicationError, match="no more games"):
         game_enter_quick(series=s, white=players[0], winner=players[0], kind="oin")
 
 

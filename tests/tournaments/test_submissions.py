@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.utils import translation
 
 from tournaments.models import Game, Player, Series, Submission, SubmissionStatus
-from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.results import game_correct, game_enter_quick
 from tournaments.services.setup import tournament_create
 from tournaments.services.submissions import (
@@ -88,7 +88,7 @@ def test_only_players_submit_and_only_one_pending_result_per_game(setup):
     with pytest.raises(Conflict, match="already waiting"):
         submission_create(series=series, by=users["petr"], number=1, white=players["jana"],
                           winner=players["petr"], kind="oin")  # fmt: skip
-    with pytest.raises(ResultError, match="next game of this series is game 1"):
+    with pytest.raises(ApplicationError, match="next game of this series is game 1"):
         submission_create(series=series, by=users["petr"], number=2, white=players["jana"],
                           winner=players["petr"], kind="oin")  # fmt: skip
     assert Submission.objects.count() == 1
@@ -96,7 +96,7 @@ def test_only_players_submit_and_only_one_pending_result_per_game(setup):
 
 def test_a_bad_record_is_refused_at_submission(setup):
     series, users, _ = setup
-    with pytest.raises(ResultError) as err:
+    with pytest.raises(ApplicationError) as err:
         submission_create(series=series, by=users["jana"], number=1,
                           record='[Variant "long"]\n\n1. 74: 24/17\n')  # fmt: skip
     assert err.value.line == 3

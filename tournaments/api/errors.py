@@ -1,7 +1,7 @@
 # mypy: disallow-subclassing-any=False, disallow-untyped-decorators=False, warn-return-any=False
 """The one place where application errors become HTTP answers (STYLE.md 3).
 
-``ResultError`` -> 400 with its place (field, line, col, rule), ``PermissionDenied`` ->
+``ApplicationError`` -> 400 with its place (field, line, col, rule), ``PermissionDenied`` ->
 403, ``Conflict`` -> 409 with the current value; an engine error -> 400. A race that the
 database's uniqueness catches (IntegrityError) is a 409, a refused value (a check
 constraint, a number out of range) a 400, both in words: a user's error is never a 500.
@@ -27,10 +27,10 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from tournaments.api.schema import ApiSchema
 from tournaments.engine import EngineError
 from tournaments.services.engine_bridge import RecordTooLarge
-from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 
 
-def error_status(exc: ResultError) -> int:
+def error_status(exc: ApplicationError) -> int:
     if isinstance(exc, RecordTooLarge):
         return status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     if isinstance(exc, PermissionDenied):
@@ -40,7 +40,7 @@ def error_status(exc: ResultError) -> int:
     return status.HTTP_400_BAD_REQUEST
 
 
-def error_body(exc: ResultError) -> dict[str, Any]:
+def error_body(exc: ApplicationError) -> dict[str, Any]:
     said = {"detail": exc.message, "code": exc.code, "params": exc.params}
     if isinstance(exc, Conflict):
         return {**said, "field": exc.field, "current": exc.current}
@@ -59,7 +59,7 @@ def error_body(exc: ResultError) -> dict[str, Any]:
     return body
 
 
-def error_response(exc: ResultError) -> Response:
+def error_response(exc: ApplicationError) -> Response:
     return Response(error_body(exc), status=error_status(exc))
 
 
@@ -158,14 +158,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF's exception handler for the whole API: the services' and the engine's user
     errors, invalid input and the database's refusals are 4xx answers with a readable
     ``detail``; anything else is DRF's (or a bug: 500)."""
-    if isinstance(exc, ResultError):
+    if isinstance(exc, ApplicationError):
         return error_response(exc)
     if isinstance(exc, ValidationError):
         return invalid_input(exc)
     if isinstance(exc, EngineError):
-        return error_response(ResultError.from_engine(exc))
+        return error_response(ApplicationError.from_engine(exc))
     if isinstance(exc, DjangoValidationError):
-        return error_response(ResultError.from_validation(exc))
+        return error_response(ApplicationError.from_validation(exc))
     if isinstance(exc, IntegrityError):
         return integrity_response(exc)
     if isinstance(exc, DataError):  # a value out of the column's range or too long

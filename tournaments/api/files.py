@@ -37,7 +37,7 @@ from tournaments.models import Game, JobKind, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
 from tournaments.services.archives import tournament_import
 from tournaments.services.engine_bridge import verify_text
-from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.exports import (
     crosstable_csv,
     game_nrd,
@@ -160,7 +160,7 @@ def upload_limit() -> int:
     return int(getattr(settings, "NARDY_MAX_UPLOAD_BYTES", MAX_UPLOAD_BYTES))
 
 
-class UploadTooLarge(ResultError):
+class UploadTooLarge(ApplicationError):
     """The request is larger than the upload limit: HTTP 413."""
 
     def __init__(self, limit: int) -> None:
@@ -191,7 +191,7 @@ def _uploaded_text(request: Any, *names: str) -> str | bytes:
         return bytes(upload.read())
     data = request.data
     if not isinstance(data, dict):
-        raise ResultError(
+        raise ApplicationError(
             gettext("the JSON body must be an object, such as {%(name)s: ...}"),
             code="json-body-not-object",
             params={"name": f'"{names[0]}"'},
@@ -201,7 +201,7 @@ def _uploaded_text(request: Any, *names: str) -> str | bytes:
         value = data.get(name)
         if isinstance(value, str):
             return value
-    raise ResultError(
+    raise ApplicationError(
         gettext("send a file or the text in %(name)s"),
         code="upload-missing",
         params={"name": repr(names[0])},

@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext
 from rest_framework.parsers import JSONParser
 
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import JSON_MAX_DEPTH, json_read
 
 
@@ -25,7 +25,7 @@ class ObjectJSONParser(JSONParser):
         try:
             text = codecs.getreader(encoding)(stream).read()
         except (UnicodeDecodeError, LookupError):
-            raise ResultError(
+            raise ApplicationError(
                 gettext("the body is not %(encoding)s text"),
                 code="body-not-text",
                 params={"encoding": encoding},

@@ -22,7 +22,7 @@ from tournaments.api.errors import ServiceErrorsMixin
 from tournaments.api.serializers import ConflictOutput, ErrorOutput, PlayerSerializer
 from tournaments.models import Entry, Player, ProhibitedPair, Tournament
 from tournaments.selectors.people import players_matching
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.invitations import (
     invitation_claim,
     invitation_send,
@@ -146,7 +146,7 @@ class _TournamentView(ServiceErrorsMixin, GenericAPIView):
 def _player(pk: int, field: str) -> Player:
     player = Player.objects.filter(pk=pk).first()
     if player is None:
-        raise ResultError(
+        raise ApplicationError(
             _("there is no player %(id)s"), code="no-such-player", params={"id": pk}, field=field
         )
     return player
@@ -184,7 +184,7 @@ class Entries(_TournamentView):
                 force=data["confirm_new"],
             )
         else:
-            raise ResultError(
+            raise ApplicationError(
                 _("give a player's id or a new player's name"),
                 code="entry-player-missing",
                 field="player",

@@ -1,7 +1,7 @@
 """What each kind of job does: it calls the existing services (and the helpers of the
 commands verify_games and recompute) and returns a JSON summary for the job's page.
 
-A user's mistake is raised as a ResultError and ends the job as failed with its message."""
+A user's mistake is raised as a ApplicationError and ends the job as failed with its message."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Game, Job, JobKind, Series, Tournament
 from tournaments.selectors.access import is_staff
 from tournaments.services.archives import tournament_import
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import Progress
 from tournaments.services.imports import players_import_csv, records_upload
 from tournaments.services.json_input import json_read
@@ -29,7 +29,7 @@ def _tournament(job: Job) -> Tournament | None:
         return None
     tournament = Tournament.objects.filter(pk=job.params["tournament"]).first()
     if tournament is None:
-        raise ResultError(
+        raise ApplicationError(
             _("there is no tournament with id %(id)s"),
             code="no-such-tournament",
             params={"id": job.params["tournament"]},
@@ -93,7 +93,7 @@ def archive_import(job: Job, progress: Progress) -> Result:
     }
 
 
-class Refused(ResultError):
+class Refused(ApplicationError):
     """A game of an upload was refused: the games before it stay (``result``)."""
 
     def __init__(
@@ -106,7 +106,7 @@ class Refused(ResultError):
 def records_into_series(job: Job, progress: Progress) -> Result:
     series = Series.objects.select_related("tournament").filter(pk=job.params["series"]).first()
     if series is None:
-        raise ResultError(
+        raise ApplicationError(
             _("there is no series with id %(id)s"),
             code="no-such-series",
             params={"id": job.params["series"]},

@@ -20,14 +20,14 @@ from tournaments.jobs.kinds import KINDS, Refused
 from tournaments.jobs.progress import JobProgress
 from tournaments.models import Job, JobKind, JobStatus, Tournament
 from tournaments.selectors.access import User, signed_in
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 log = logging.getLogger(__name__)
 
 BUG = gettext_lazy("the job stopped on an internal error; the administrators find it in the log")
 
 
-class JobError(ResultError):
+class JobError(ApplicationError):
     """A job that cannot be started (unknown kind, input too large or not text)."""
 
 
@@ -144,7 +144,7 @@ def _job_run(job_id: int) -> str:
     except Refused as exc:
         _finish(job.pk, JobStatus.FAILED, result=exc.result, error=exc.message)
         return JobStatus.FAILED
-    except ResultError as exc:
+    except ApplicationError as exc:
         _finish(job.pk, JobStatus.FAILED, error=exc.message)
         return JobStatus.FAILED
     except Exception as exc:

@@ -28,7 +28,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Job, Player, Series, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import json_read
 from tournaments.services.pairings import bracket_create
 from tournaments.services.record_files import RecordInFile, located, records_in_file
@@ -57,7 +57,7 @@ KNOCKOUT_FILE = "knockout.json"
 _SERIES_TAG = re.compile(r'^([ \t]*\[Series[ \t]+")([^"\\]*)("[ \t]*\][ \t]*)$', re.MULTILINE)
 
 
-class DemoError(ResultError):
+class DemoError(ApplicationError):
     """The demo files cannot be read or do not fit together: a gettext text with its
     code and params, as every refusal of the app (said in the command's language)."""
 
@@ -87,7 +87,7 @@ Progress = Callable[[list[DemoGame]], Iterable[DemoGame]]
 def _read_json(path: Path) -> Any:
     try:
         return json_read(path.read_bytes())
-    except (OSError, ResultError) as exc:
+    except (OSError, ApplicationError) as exc:
         raise _unreadable(path, exc) from None
 
 
@@ -254,7 +254,7 @@ def demo_load(
     for game in progress(todo) if progress else todo:
         try:
             game_enter_record(series=game.series, record=game.text)
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise DemoError(
                 _("%(source)s: %(message)s"),
                 code="demo-game-refused",
@@ -270,7 +270,7 @@ def demo_load(
             code="demo-knockout-missing-name",
             params={"name": str(exc)},
         ) from None
-    except ResultError as exc:
+    except ApplicationError as exc:
         raise DemoError(
             _("the knockout demo: %(message)s"),
             code="demo-knockout-refused",

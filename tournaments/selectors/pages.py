@@ -44,7 +44,7 @@ from tournaments.selectors.standings import (
     shown_tie_breaks,
     standings_for_tournament,
 )
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
 
@@ -107,7 +107,7 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     if tournament.format in BRACKET_FORMATS:
         try:
             bracket = bracket_of(tournament)  # three queries, shared with the standings
-        except ResultError as exc:
+        except ApplicationError as exc:
             bracket_error = exc.message
     standings = standings_for_tournament(tournament=tournament, bracket=bracket)
     tie_breaks = list(shown_tie_breaks(tournament))

@@ -41,7 +41,7 @@ from tournaments.selectors.tiebreaks import (
     cumulative_points,
     rank_players,
 )
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 MARS_KINDS = frozenset({GameKind.MARS, GameKind.KOKS})
 KNOCKOUT_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
@@ -336,7 +336,7 @@ def tournament_bracket(tournament: Tournament) -> Bracket[int] | None:
     """An elimination event's bracket (three queries); None if it cannot be made yet."""
     try:
         return bracket_of(tournament)
-    except ResultError:
+    except ApplicationError:
         return None
 
 

@@ -37,7 +37,7 @@ from tournaments.engine import (
     write_mat,
 )
 from tournaments.models import AnalysisSource, Game, GameAnalysis, JobKind, Series, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import Progress
 
 # gnubg's lines: "Error rate mEMG (MWC)   -10.9   ( -0.046%)   -10.4   ( -0.049%)"
@@ -79,14 +79,14 @@ def analysable(game: Game) -> bool:
 def _pair(text: str, label: str) -> tuple[float, float]:
     lines = [line for line in text.splitlines() if line.startswith(label)]
     if not lines:
-        raise ResultError(
+        raise ApplicationError(
             _("GNU Backgammon printed no %(label)s"),
             code="gnubg-output",
             params={"label": repr(label)},
         )
     found = _FIGURES.findall(lines[-1][len(label) :])  # the last one: "Overall statistics"
     if len(found) < 2:
-        raise ResultError(
+        raise ApplicationError(
             _("cannot read GNU Backgammon's line %(line)s"),
             code="gnubg-unreadable",
             params={"line": repr(lines[-1].strip())},
@@ -98,7 +98,7 @@ def gnubg_statistics(mat: str) -> str:
     """gnubg's printed statistics of the match (the game) in ``mat``."""
     program = gnubg_path()
     if program is None:
-        raise ResultError(_("GNU Backgammon (gnubg) is not installed"), code="gnubg-missing")
+        raise ApplicationError(_("GNU Backgammon (gnubg) is not installed"), code="gnubg-missing")
     with tempfile.TemporaryDirectory() as tmp:
         home, source = Path(tmp) / "home", Path(tmp) / "game.mat"
         (home / ".gnubg").mkdir(parents=True)
@@ -114,14 +114,16 @@ def gnubg_statistics(mat: str) -> str:
                 env={**os.environ, "HOME": str(home)},
             )  # fmt: skip
         except subprocess.TimeoutExpired:
-            raise ResultError(_("GNU Backgammon took too long"), code="gnubg-timeout") from None
+            raise ApplicationError(
+                _("GNU Backgammon took too long"), code="gnubg-timeout"
+            ) from None
     return done.stdout
 
 
 def game_analyse(*, game: Game) -> GameAnalysis:
     """Analyse one game (the evaluator, else gnubg) and store what it says."""
     if not game.record:
-        raise ResultError(
+        raise ApplicationError(
             _("game %(number)s has no record to analyse"),
             code="analysis-no-record",
             params={"number": game.number},
@@ -129,17 +131,17 @@ def game_analyse(*, game: Game) -> GameAnalysis:
     if has_evaluator(game.series.tournament.variant):
         return _net_analyse(game)
     if not variant_named(game.series.tournament.variant).mat_format:
-        raise ResultError(
+        raise ApplicationError(
             _("nothing analyses the games of this variant"), code="analysis-no-evaluator"
         )
     try:
         mat = write_mat(read_records(game.record)[:1])
     except EngineError as exc:
-        raise ResultError.from_engine(exc).within(
+        raise ApplicationError.from_engine(exc).within(
             _("game %(number)s: the record cannot be exported: %(message)s"), number=game.number
         ) from None
     except IndexError:
-        raise ResultError(
+        raise ApplicationError(
             _("game %(number)s has no record to analyse"),
             code="analysis-no-record",
             params={"number": game.number},
@@ -165,7 +167,7 @@ def _net_analyse(game: Game) -> GameAnalysis:
     try:
         judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
     except EngineError as exc:
-        raise ResultError.from_engine(exc).within(
+        raise ApplicationError.from_engine(exc).within(
             _("game %(number)s cannot be analysed: %(message)s"), number=game.number
         ) from None
     analysis, _created = GameAnalysis.objects.update_or_create(
@@ -203,7 +205,7 @@ def games_analyse(
     for game in progress(todo, desc="analysing", total=len(todo)):
         try:
             report.analysed.append(game_analyse(game=game))
-        except ResultError as exc:
+        except ApplicationError as exc:
             if not keep_going:
                 raise
             report.failures.append((game, exc.message))

@@ -41,7 +41,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.directing import tournament_create_by
-from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.exports import (
     ARCHIVE_FORMAT,
     ARCHIVE_VERSION,
@@ -98,18 +98,18 @@ def tournament_import(
     The import comes in unpublished and unrated (its series count in no rating) until its
     director says otherwise; ``as_archived`` keeps the archive's published and rated."""
     if not isinstance(archive, dict) or archive.get("format") != ARCHIVE_FORMAT:
-        raise ResultError(
+        raise ApplicationError(
             gettext("this is not a tournament archive"), code="not-archive", field="file"
         )
     if archive.get("version") != ARCHIVE_VERSION:
-        raise ResultError(
+        raise ApplicationError(
             gettext("archive version %(version)s is not supported (only %(supported)s)"),
             code="archive-version",
             params={"version": repr(archive.get("version")), "supported": ARCHIVE_VERSION},
             field="file",
         )
     if _holds_nul(archive):
-        raise ResultError(
+        raise ApplicationError(
             gettext("the archive holds a NUL character, which no text may"),
             code="archive-nul",
             field="file",
@@ -130,7 +130,7 @@ def tournament_import(
     try:
         with transaction.atomic():
             return importer.run(name=name)
-    except ResultError:
+    except ApplicationError:
         raise
     except (
         KeyError,
@@ -140,19 +140,19 @@ def tournament_import(
         InvalidOperation,
         ValidationError,
     ) as exc:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the archive is damaged: %(reason)s"),
             code="archive-damaged",
             params={"reason": f"{type(exc).__name__} {exc}"},
         ) from None
     except IntegrityError as exc:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the archive is inconsistent: %(reason)s"),
             code="archive-inconsistent",
             params={"reason": str(exc)},
         ) from None
     except DataError as exc:  # a number or text too large for its column
-        raise ResultError(
+        raise ApplicationError(
             gettext("the archive is damaged: %(reason)s"),
             code="archive-damaged",
             params={"reason": str(exc).strip()},
@@ -167,7 +167,7 @@ def _fingerprint(archive: dict[str, Any]) -> uuid.UUID | None:
     try:
         return uuid.UUID(str(value))
     except ValueError:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the archive's fingerprint %(value)s is not one"),
             code="archive-fingerprint",
             params={"value": repr(value)[:60]},
@@ -286,7 +286,7 @@ class _Importer:
         archived = settings.pop("directors", [])
         unknown = sorted(set(settings) - set(SETTINGS))
         if unknown:
-            raise ResultError(
+            raise ApplicationError(
                 gettext("the archive has settings this installation lacks: %(names)s"),
                 code="archive-settings",
                 params={"names": ", ".join(unknown)},
@@ -349,7 +349,7 @@ class _Importer:
         for s, series in self.progress(played, desc="series", total=len(played)):
             try:
                 self.play_series(s, series)
-            except ResultError as exc:
+            except ApplicationError as exc:
                 raise exc.within(
                     gettext("series %(ref)s (%(series)s): %(message)s"),
                     ref=s["ref"],
@@ -422,7 +422,7 @@ class _Importer:
         """Enter the archived games through the result services, then check that the
         series' stated score, status and winner are what the games give."""
         if s["status"] not in SeriesStatus.values:
-            raise ResultError(
+            raise ApplicationError(
                 gettext("unknown series status %(status)s"),
                 code="unknown-series-status",
                 params={"status": repr(s["status"])},
@@ -432,7 +432,7 @@ class _Importer:
         for g in s["games"]:
             try:
                 games[g["number"]] = self.enter_game(series, g)
-            except ResultError as exc:
+            except ApplicationError as exc:
                 raise exc.within(
                     gettext("game %(number)s: %(message)s"),
                     number=g["number"],
@@ -443,7 +443,7 @@ class _Importer:
             series = series_forfeit(series=series, winner=self.required(s["winner"]))
         elif series.player2_id is None and not games and s["status"] == SeriesStatus.FINISHED:
             if s["winner"] is None or self.player(s["winner"]) != series.player1:
-                raise ResultError(
+                raise ApplicationError(
                     gettext("a bye is won by its one player"), code="bye-winner", field="winner"
                 )
             series.status, series.winner = SeriesStatus.FINISHED, series.player1
@@ -454,7 +454,7 @@ class _Importer:
         for name, value in stated.items():
             computed = getattr(series, name)
             if value != computed:
-                raise ResultError(
+                raise ApplicationError(
                     gettext(
                         "%(name)s is %(archived)s in the archive, but its games give %(computed)s"
                     ),
@@ -471,12 +471,14 @@ class _Importer:
     def enter_game(self, series: Series, g: dict[str, Any]) -> Game:
         number, white, record = g["number"], self.required(g["white"]), g["record"] or ""
         if not isinstance(record, str):
-            raise ResultError(gettext("a record is text"), code="record-not-text", field="record")
+            raise ApplicationError(
+                gettext("a record is text"), code="record-not-text", field="record"
+            )
         record = series_tag_renewed(record, series.pk)
         if record and g["verified"]:
             game = game_enter_record(series=series, record=record, number=number, by=self.by)
             if game.white_id != white.pk:
-                raise ResultError(
+                raise ApplicationError(
                     gettext("the record has %(player)s with white"),
                     code="archive-white-differs",
                     params={"player": game.white.name},
@@ -493,7 +495,7 @@ class _Importer:
             if key in SNAPSHOT_PLAYERS:
                 archived = None if archived is None else self.required(archived).pk
             if told[key] != archived:
-                raise ResultError(
+                raise ApplicationError(
                     gettext("%(name)s is %(archived)s, but the record tells %(told)s"),
                     code="archive-game-differs",
                     params={"name": key, "archived": repr(archived), "told": repr(told[key])},

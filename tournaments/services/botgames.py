@@ -31,7 +31,7 @@ from tournaments.engine import (
 from tournaments.models import BotColour, BotGame, BotGameStatus
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.analysis import net_analysis_fields
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 log = logging.getLogger(__name__)
 SIDES = (BotColour.WHITE, BotColour.BLACK)  # the engine's side 0 and 1
@@ -47,14 +47,14 @@ def botgame_start(*, user: User, level: str, colour: str) -> BotGame:
     (``random``: drawn); when the bot has white it plays its first turn at once."""
     player = signed_in(user)
     if player is None:
-        raise ResultError(_("Sign in to play against the bot."), code="bot-sign-in")
+        raise ApplicationError(_("Sign in to play against the bot."), code="bot-sign-in")
     if level not in BOT_LEVELS:
-        raise ResultError(
+        raise ApplicationError(
             _("unknown level %(level)s"), code="bot-unknown-level", params={"level": level},
             field="level",
         )  # fmt: skip
     if colour not in COLOUR_CHOICES:
-        raise ResultError(
+        raise ApplicationError(
             _("choose white, black or random"), code="bot-unknown-colour", field="colour"
         )
     if colour == "random":
@@ -79,7 +79,7 @@ def botgame_state(game: BotGame) -> BotState:
     try:
         return bot_state(game.record)
     except EngineError as exc:
-        raise ResultError.from_engine(exc) from None
+        raise ApplicationError.from_engine(exc) from None
 
 
 def botgame_play(*, game_id: int, user: User, version: int,
@@ -91,23 +91,23 @@ def botgame_play(*, game_id: int, user: User, version: int,
     with transaction.atomic():
         player = signed_in(user)
         if player is None:
-            raise ResultError(_("Sign in to play against the bot."), code="bot-sign-in")
+            raise ApplicationError(_("Sign in to play against the bot."), code="bot-sign-in")
         game = BotGame.objects.select_for_update().get(pk=game_id, user_id=player.pk)
         if game.status == BotGameStatus.FINISHED:
-            raise ResultError(_("This game is over."), code="bot-game-over")
+            raise ApplicationError(_("This game is over."), code="bot-game-over")
         if version != game.version:
-            raise ResultError(
+            raise ApplicationError(
                 _("This page was out of date: the turn was played already. Here is the game "
                   "as it stands."),
                 code="bot-stale-version",
             )  # fmt: skip
         state = botgame_state(game)
         if state.position.turn != _side(game.colour):  # the bot owes a turn: never stored so
-            raise ResultError(_("It is not your turn."), code="bot-not-your-turn")
+            raise ApplicationError(_("It is not your turn."), code="bot-not-your-turn")
         dice = bot_dice(game.seed, state.number)
         chosen = [t for t in bot_legal_turns(state, dice) if t.notation == turn.strip()]
         if not chosen:
-            raise ResultError(
+            raise ApplicationError(
                 _("%(turn)s is not a legal turn for %(dice)s"), code="bot-illegal-turn",
                 params={"turn": turn.strip()[:60] or "—", "dice": f"{dice[0]}-{dice[1]}"},
                 field="turn",

@@ -23,25 +23,25 @@ from tournaments.models import (
 )
 from tournaments.models.deletion import REASON_MAX
 from tournaments.selectors.access import User, may_delete_tournament, signed_in
-from tournaments.services.errors import PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, PermissionDenied
 from tournaments.services.ratings import ratings_recompute
 
 
 def deletion_reason_check(reason: object) -> str:
-    """The reason a deletion is made, cleaned; ResultError on the field ``reason`` if it
+    """The reason a deletion is made, cleaned; ApplicationError on the field ``reason`` if it
     is missing, too long or not text."""
     text = reason.strip() if isinstance(reason, str) else ""
     if not text:
-        raise ResultError(_("Say why it is deleted."), code="deletion-reason", field="reason")
+        raise ApplicationError(_("Say why it is deleted."), code="deletion-reason", field="reason")
     if len(text) > REASON_MAX:
-        raise ResultError(
+        raise ApplicationError(
             _("The reason is at most %(max)d characters long."),
             code="deletion-reason-long",
             params={"max": REASON_MAX},
             field="reason",
         )
     if "\x00" in text:
-        raise ResultError(
+        raise ApplicationError(
             _("The reason holds a NUL character, which no text may."),
             code="deletion-reason-nul",
             field="reason",

@@ -17,7 +17,7 @@ from tournaments.pairing.elimination import length_for
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
 from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.people import player_create
 from tournaments.services.ratings import ratings_recompute
 from tournaments.services.setup import (
@@ -48,7 +48,7 @@ LOCKED_ONCE_PAIRED = (
 )  # fmt: skip
 
 
-class NeedsConfirmation(ResultError):
+class NeedsConfirmation(ApplicationError):
     """A change that alters series already paired: ``warnings`` say what will change;
     the same change with ``confirmed=True`` makes it."""
 
@@ -121,13 +121,13 @@ def _check_locked(tournament: Tournament, settings: dict[str, Any]) -> None:
 
                 played_at = series_played_at(tournament=tournament)
             if played_at:
-                raise ResultError(
+                raise ApplicationError(
                     _("This cannot change once series are paired. %(played)s"),
                     code="locked-once-played",
                     params={"played": played_at},
                     field=name,
                 )
-            raise ResultError(
+            raise ApplicationError(
                 _("This cannot change once series are paired."),
                 code="locked-once-paired",
                 field=name,
@@ -137,7 +137,7 @@ def _check_locked(tournament: Tournament, settings: dict[str, Any]) -> None:
 def tournament_update_check(
     *, tournament: Tournament, paired: bool, confirmed: bool = False, **settings: Any
 ) -> None:
-    """Raise ResultError if these changes may not be made, NeedsConfirmation if they
+    """Raise ApplicationError if these changes may not be made, NeedsConfirmation if they
     alter series already paired and are not ``confirmed`` (``tournament`` is changed in
     memory, not saved)."""
     tournament_settings_check(settings)
@@ -155,7 +155,7 @@ def tournament_update_check(
         swiss_rounds = settings.get("swiss_rounds")
         played = tournament.rounds.count()
         if swiss_rounds is not None and swiss_rounds < played:
-            raise ResultError(
+            raise ApplicationError(
                 _("%(n)d rounds are paired already."),
                 code="swiss-rounds-below-paired",
                 params={"n": played},
@@ -201,7 +201,7 @@ def stage_lengths_apply(
         if s.played or s.status in CLOSED_STATUSES:
             played_to = s.length or old_length
             if length != played_to:
-                raise ResultError(
+                raise ApplicationError(
                     _("The stage %(stage)s has started: its series keep the length they "
                       "are played to, %(length)s. Only the stages not started yet may "
                       "change."),

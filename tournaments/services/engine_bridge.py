@@ -20,7 +20,7 @@ from tournaments.engine import (
 )
 from tournaments.models import Tournament, Variant
 from tournaments.rule_options import SERIES_OPTIONS, TOURNAMENT_OPTIONS
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def match_tags(*, length: int, crawford: bool) -> dict[str, str]:
             for name in SERIES_OPTIONS}  # fmt: skip
 
 
-class RecordTooLarge(ResultError):
+class RecordTooLarge(ApplicationError):
     """A record over one of the reader's limits (``NARDY_RECORD_LIMITS``): HTTP 413."""
 
     def __init__(self, exc: RecordTooLargeError) -> None:
@@ -99,16 +99,16 @@ def verify_text(text: str) -> list[engine.Replay | engine.RecordSyntaxError]:
 
 
 def parse_one_record(text: str) -> GameRecord:
-    """Exactly one game from ``text``, or a ResultError located in the text (a
+    """Exactly one game from ``text``, or a ApplicationError located in the text (a
     RecordTooLarge over the record limits)."""
     try:
         records = read_records(text, record_limits())
     except RecordTooLargeError as exc:
         raise RecordTooLarge(exc) from None
     except engine.RecordSyntaxError as exc:
-        raise ResultError.from_engine(exc, field="record") from None
+        raise ApplicationError.from_engine(exc, field="record") from None
     if len(records) != 1:
-        raise ResultError(
+        raise ApplicationError(
             gettext("a game result holds exactly one game; this text holds %(count)s"),
             code="record-not-one-game",
             params={"count": len(records)},
@@ -126,7 +126,7 @@ def check_record(
     finished game."""
     record = parse_one_record(text)
     if record.variant != tournament.variant:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the record is for %(record_variant)s but the tournament plays %(variant)s"),
             code="record-wrong-variant",
             params={
@@ -142,7 +142,7 @@ def check_record(
     for name, value in expected.items():
         given = tags.get(name)
         if given is not None and given != value:
-            raise ResultError(
+            raise ApplicationError(
                 gettext('the record says [%(tag)s "%(given)s"] but the series plays "%(value)s"'),
                 code="record-tag-differs",
                 params={"tag": name, "given": given, "value": value},
@@ -164,10 +164,10 @@ def check_record(
     result = engine.replay(record)
     if result.error is not None:
         err = result.error
-        raise ResultError.from_engine(err, field="record")
+        raise ApplicationError.from_engine(err, field="record")
     outcome = result.outcome
     if outcome is None:
-        raise ResultError(
+        raise ApplicationError(
             gettext(
                 "the record does not finish the game: enter a finished game, or use quick entry"
             ),

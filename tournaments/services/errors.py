@@ -5,7 +5,7 @@ Every error carries, beside its text, a stable ``code`` (``"game-out-of-order"``
 apart without reading words. The text is a gettext message with named parameters, said
 in the language active when the error is raised::
 
-    raise ResultError(
+    raise ApplicationError(
         _("game %(number)s cannot be entered before game %(expected)s"),
         code="game-out-of-order", params={"number": 3, "expected": 2}, field="number",
     )
@@ -40,8 +40,9 @@ def plain(value: object) -> object:
     return str(value)
 
 
-class ResultError(ValueError):
-    """A result, record or action that cannot be accepted; nothing was changed.
+class ApplicationError(ValueError):
+    """A request that cannot be accepted (a result, record, club, invitation, setting...);
+    nothing was changed. Named ResultError until the other doors used it too.
 
     ``message`` is the translated text, ``params`` filled in; ``code`` a stable string
     naming the refusal; ``field`` names the input at fault (for forms); ``line`` and
@@ -79,7 +80,7 @@ class ResultError(ValueError):
     @classmethod
     def from_engine(
         cls, exc: EngineError, *, field: str | None = None, located: bool = True
-    ) -> ResultError:
+    ) -> ApplicationError:
         """The engine's refusal as an application error, with the engine's code, params,
         rule and place. The text is the engine's, said by the app's one translation of
         engine errors (``engine_messages.engine_message``)."""
@@ -101,7 +102,7 @@ class ResultError(ValueError):
     @classmethod
     def from_validation(
         cls, exc: DjangoValidationError, *, field: str | None = None
-    ) -> ResultError:
+    ) -> ApplicationError:
         """Django's validation error (a model's or a validator's, translated by Django) as
         an application error: its first message, its code (``invalid`` when it has none)
         and params; the field is the first one named, unless ``field`` is given."""
@@ -116,10 +117,10 @@ class ResultError(ValueError):
         error.params = {k: plain(v) for k, v in (first.params or {}).items()}
         return error
 
-    def within(self, message: str, *, field: str | None = None, **params: Any) -> ResultError:
+    def within(self, message: str, *, field: str | None = None, **params: Any) -> ApplicationError:
         """This error told inside a larger whole (``"game %(number)s: %(message)s"``): the
         same code, rule and place, its params joined by the whole's."""
-        error = ResultError(
+        error = ApplicationError(
             message,
             code=self.code,
             params={**params, "message": self.message},
@@ -133,13 +134,13 @@ class ResultError(ValueError):
         return error
 
 
-class PermissionDenied(ResultError):
+class PermissionDenied(ApplicationError):
     """The user may not do this (e.g. correct a result without being a director)."""
 
     code = "forbidden"
 
 
-class Conflict(ResultError):
+class Conflict(ApplicationError):
     """Somebody else changed the same thing first (HTTP 409): ``current`` says what is
     there now, so that nothing is lost silently."""
 
@@ -196,13 +197,13 @@ PAIRING_MESSAGES = {
 }
 
 
-def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> ResultError:
+def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> ApplicationError:
     """A pairing algorithm's refusal in the active language, its players by name; a code
     this table lacks (a newer algorithm) keeps its English text inside a Czech frame."""
     if exc.code == "no-pairing":
         ids = exc.params.get("players")
         players = [(names or {}).get(p, str(p)) for p in ids] if isinstance(ids, list) else []
-        return ResultError(
+        return ApplicationError(
             _("no legal pairing: whatever the arrangement, %(count)s players have no opponent "
               "left whom they have not met and may meet (for example %(players)s)"),
             code="no-pairing",
@@ -211,10 +212,10 @@ def pairing_refused(exc: PairingError, names: dict[int, str] | None = None) -> R
         )  # fmt: skip
     if exc.code in PAIRING_MESSAGES:
         try:
-            return ResultError(PAIRING_MESSAGES[exc.code], code=exc.code, params=exc.params)
+            return ApplicationError(PAIRING_MESSAGES[exc.code], code=exc.code, params=exc.params)
         except (KeyError, TypeError, ValueError):  # params that do not fit the text
             pass
-    return ResultError(
+    return ApplicationError(
         _("the pairing cannot be made: %(reason)s"),
         code="pairing-refused",
         params={"reason": exc.message, "pairing": exc.code},

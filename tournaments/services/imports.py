@@ -22,7 +22,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.access import User
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import (
     Progress,
     no_progress,
@@ -48,7 +48,7 @@ class UploadedGame:
 @dataclass
 class RecordsUpload:
     games: list[UploadedGame] = field(default_factory=list)
-    refused: ResultError | None = None
+    refused: ApplicationError | None = None
 
     @property
     def entered(self) -> int:
@@ -61,7 +61,9 @@ def records_read(data: str | bytes) -> list[RecordInFile]:
     refused."""
     records = records_in_file(upload_text(data, field="record"))
     if not records:
-        raise ResultError(gettext("the text holds no game"), code="text-no-game", field="record")
+        raise ApplicationError(
+            gettext("the text holds no game"), code="text-no-game", field="record"
+        )
     return records
 
 
@@ -84,7 +86,7 @@ def records_enter(
     for rec in progress(records, desc="games", total=len(records)):
         try:
             game = game_enter_record(series=series, record=rec.text, by=by)
-        except ResultError as exc:
+        except ApplicationError as exc:
             where = located(exc, first_line=rec.line)
             if exc.line is not None:
                 exc.line = rec.line + exc.line - 1
@@ -117,7 +119,7 @@ def upload_text(data: str | bytes, *, field: str | None = "file") -> str:
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ResultError(
+            raise ApplicationError(
                 gettext("the file is not UTF-8 text (byte %(byte)s)"),
                 code="not-utf8",
                 params={"byte": exc.start},
@@ -126,7 +128,7 @@ def upload_text(data: str | bytes, *, field: str | None = "file") -> str:
     text = data.removeprefix("\ufeff")
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise ResultError(
+        raise ApplicationError(
             gettext("line %(line)s holds a NUL character: this is not a text file"),
             code="nul-character",
             params={"line": line},
@@ -164,11 +166,11 @@ def _existing_players(names: set[str]) -> dict[tuple[str, int | None], int]:
 
 
 def _players_csv(data: str | bytes) -> tuple[list[list[str]], list[str]]:
-    """The rows of a players CSV and its header (folded), or ResultError."""
+    """The rows of a players CSV and its header (folded), or ApplicationError."""
     try:
         rows = list(csv.reader(io.StringIO(upload_text(data))))
     except csv.Error as exc:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the file is not CSV: %(reason)s"),
             code="not-csv",
             params={"reason": str(exc)},
@@ -176,14 +178,14 @@ def _players_csv(data: str | bytes) -> tuple[list[list[str]], list[str]]:
         ) from None
     header = [c.strip().casefold() for c in rows[0]] if rows else []
     if "name" not in header:
-        raise ResultError(
+        raise ApplicationError(
             gettext("the first line must be the header: name,club,rating"),
             code="csv-header",
             field="file",
         )
     unknown = [c for c in header if c not in COLUMNS]
     if unknown or len(set(header)) != len(header):
-        raise ResultError(
+        raise ApplicationError(
             gettext("unknown or repeated column %(column)s: the columns are name, club, rating"),
             code="csv-column",
             params={"column": repr((unknown or header)[0])},
@@ -286,7 +288,7 @@ def players_import_csv(
         try:  # the same cleaning as every other door: NFC, no invisible characters
             name = name_clean(name) if name else ""
             club_name = name_clean(club_name, field="club") if club_name else ""
-        except ResultError as exc:
+        except ApplicationError as exc:
             report.rejected.append((line, exc.message))
             continue
         rating = _rating(values.get("rating", ""))

@@ -25,7 +25,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 INVITATION_DAYS = 30
 SALT = "tournaments.invitation"
@@ -34,7 +34,7 @@ SALT = "tournaments.invitation"
 def _refuse_claimed(player: Player, *, field: str) -> None:
     """A player with a login takes no invitation (made, opened, claimed or withdrawn)."""
     if player.user_id is not None:
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s has claimed their profile already."),
             code="profile-claimed",
             params={"name": player.name},
@@ -44,7 +44,7 @@ def _refuse_claimed(player: Player, *, field: str) -> None:
 
 def _refuse_unregistered(tournament: Tournament, player: Player) -> None:
     if not Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("The player is not registered for the tournament."),
             code="invitee-not-registered",
             field="player",
@@ -60,28 +60,28 @@ def invitation_token(*, player: Player) -> str:
 
 
 def invitation_player(*, token: str) -> Player:
-    """The player an invitation is for; a ResultError when it is forged, expired or
+    """The player an invitation is for; a ApplicationError when it is forged, expired or
     used."""
     try:
         data = signing.loads(str(token), salt=SALT, max_age=INVITATION_DAYS * 86400)
     except signing.SignatureExpired:
-        raise ResultError(
+        raise ApplicationError(
             _("The invitation has expired: ask the director for a new one."),
             code="invitation-expired",
             field="token",
         ) from None
     except signing.BadSignature:
-        raise ResultError(
+        raise ApplicationError(
             _("This is not a valid invitation."), code="invitation-invalid", field="token"
         ) from None
     pk = data.get("p") if isinstance(data, dict) else None
     player = Player.objects.filter(pk=pk).first() if isinstance(pk, int) else None
     if player is None:
-        raise ResultError(
+        raise ApplicationError(
             _("This is not a valid invitation."), code="invitation-invalid", field="token"
         )
     if data.get("w", 0) != player.invitations_withdrawn:
-        raise ResultError(
+        raise ApplicationError(
             _("The director has withdrawn this invitation: ask them for a new one."),
             code="invitation-withdrawn",
             field="token",
@@ -94,14 +94,14 @@ def invitation_player(*, token: str) -> Player:
 def invitation_claim(*, token: str, user: User) -> Player:
     """The signed-in ``user`` becomes the invited player (one player per login)."""
     if not user.is_authenticated:
-        raise ResultError(
+        raise ApplicationError(
             _("Sign in or create an account first."), code="sign-in-first", field="token"
         )
     player = invitation_player(token=token)
     player = Player.objects.select_for_update().get(pk=player.pk)
     _refuse_claimed(player, field="token")  # claimed meanwhile
     if Player.objects.filter(user=user).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("Your login belongs to another player already."), code="login-taken", field="token"
         )
     player.user = user
@@ -117,9 +117,11 @@ def invitation_claim_new_account(
     invitation_player(token=token)  # a bad token makes no account
     username = str(username).strip()
     if not username:
-        raise ResultError(_("Choose a username."), code="username-missing", field="username")
+        raise ApplicationError(_("Choose a username."), code="username-missing", field="username")
     if User.objects.filter(username__iexact=username).exists():
-        raise ResultError(_("This username is taken."), code="username-taken", field="username")
+        raise ApplicationError(
+            _("This username is taken."), code="username-taken", field="username"
+        )
     user = User(username=username)
     checks: tuple[tuple[str, Callable[[], object]], ...] = (
         ("username", lambda: UnicodeUsernameValidator()(username)),
@@ -130,7 +132,7 @@ def invitation_claim_new_account(
         try:
             check()
         except ValidationError as exc:
-            raise ResultError.from_validation(exc, field=field) from None
+            raise ApplicationError.from_validation(exc, field=field) from None
     user.set_password(password)
     user.email = email
     user.save()
@@ -156,7 +158,7 @@ def invitation_send(
     try:
         validate_email(email)
     except ValidationError:
-        raise ResultError(
+        raise ApplicationError(
             _("Enter a valid email address."), code="email-invalid", field="email"
         ) from None
     _refuse_unregistered(tournament, player)

@@ -1,6 +1,6 @@
 """The one JSON reader of every door (API bodies and files, the jobs' uploads, the pages,
 the commands): text that is JSON, nested at most ``JSON_MAX_DEPTH`` deep, whose top is
-an object, or a ResultError saying which of these it is not (a 400, a form message, a
+an object, or a ApplicationError saying which of these it is not (a 400, a form message, a
 failed job or a command's error, in the user's language).
 
 Python's json module recurses once per level, so text nested 100,000 deep raised
@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 # deep enough for every archive and body the site writes (an archive nests 7 levels)
 JSON_MAX_DEPTH = 32
@@ -65,7 +65,7 @@ def json_read(
 
     text = upload_text(text, field=field)
     if json_depth_exceeds(text, max_depth):
-        raise ResultError(
+        raise ApplicationError(
             gettext("the JSON is nested deeper than %(limit)s levels"),
             code="json-too-deep",
             params={"limit": max_depth},
@@ -74,14 +74,14 @@ def json_read(
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # RecursionError: a guard, never seen
-        raise ResultError(
+        raise ApplicationError(
             gettext("the file is not JSON: %(reason)s"),
             code="not-json",
             params={"reason": str(exc)},
             field=field,
         ) from None
     if not isinstance(data, dict):
-        raise ResultError(
+        raise ApplicationError(
             gettext("the JSON must be an object: {...}"),
             code="json-not-object",
             field=field,

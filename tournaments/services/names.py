@@ -11,7 +11,7 @@ import unicodedata
 
 from django.utils.translation import gettext as _
 
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 # Cc control, Cf format (bidi overrides, zero-width), Cs lone surrogates (not UTF-8),
 # Zl/Zp line and paragraph separators.
@@ -19,12 +19,12 @@ REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 def name_clean(value: str, *, field: str = "name", max_length: int | None = None) -> str:
-    """The name to store: NFC, stripped; refused (ResultError on ``field``) when it is
+    """The name to store: NFC, stripped; refused (ApplicationError on ``field``) when it is
     empty, too long or holds an invisible or control character."""
     text = unicodedata.normalize("NFC", str(value)).strip()
     for position, char in enumerate(text, start=1):
         if unicodedata.category(char) in REFUSED_CATEGORIES:
-            raise ResultError(
+            raise ApplicationError(
                 _(
                     "A name may not contain invisible or control characters "
                     "(U+%(code)04X at position %(position)d)."
@@ -34,9 +34,9 @@ def name_clean(value: str, *, field: str = "name", max_length: int | None = None
                 field=field,
             )
     if not text:
-        raise ResultError(_("A name is needed."), code="name-missing", field=field)
+        raise ApplicationError(_("A name is needed."), code="name-missing", field=field)
     if max_length is not None and len(text) > max_length:
-        raise ResultError(
+        raise ApplicationError(
             _("A name has at most %(n)d characters."),
             code="name-too-long",
             params={"n": max_length},

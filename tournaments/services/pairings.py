@@ -36,7 +36,7 @@ from tournaments.pairing import (
 from tournaments.pairing.types import Why
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of, seeded_players
 from tournaments.selectors.brackets import seating as _seating
-from tournaments.services.errors import ResultError, pairing_refused
+from tournaments.services.errors import ApplicationError, pairing_refused
 
 BERGER_BYE = Why("berger-bye")
 
@@ -54,7 +54,7 @@ def entries_seed(*, tournament: Tournament, order: list[Player] | None = None) -
         )
     missing = [p for p in order if p.pk not in entries]
     if missing:
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s is not registered for the tournament."),
             code="not-registered",
             params={"name": missing[0].name},
@@ -93,7 +93,7 @@ def round_generate(*, tournament: Tournament, override: bool = False) -> Round:
     be finished, unless the director overrides."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format not in ROUND_FORMATS:
-        raise ResultError(
+        raise ApplicationError(
             _("a tournament played as %(format)s has no rounds to generate"),
             code="no-rounds-to-generate",
             params={"format": tournament.get_format_display()},
@@ -101,7 +101,7 @@ def round_generate(*, tournament: Tournament, override: bool = False) -> Round:
         )
     open_round = _current_round_open(tournament)
     if open_round is not None and not override:
-        raise ResultError(
+        raise ApplicationError(
             _("round %(number)s is not finished yet (a director may override)"),
             code="round-not-finished",
             params={"number": open_round.number},
@@ -128,7 +128,7 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
     except PairingError as exc:
         raise pairing_refused(exc) from None
     if number > len(schedule):
-        raise ResultError(
+        raise ApplicationError(
             _("all %(count)s rounds of the round robin are paired"),
             code="round-robin-complete",
             params={"count": len(schedule)},
@@ -188,14 +188,16 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
     from tournaments.selectors.standings import standings_for_tournament
 
     if tournament.swiss_rounds and number > tournament.swiss_rounds:
-        raise ResultError(
+        raise ApplicationError(
             _("all %(count)s Swiss rounds are paired"),
             code="swiss-complete",
             params={"count": tournament.swiss_rounds},
         )
     players = seeded_players(tournament)
     if len(players) < 2:
-        raise ResultError(_("a Swiss round needs at least two players"), code="too-few-players")
+        raise ApplicationError(
+            _("a Swiss round needs at least two players"), code="too-few-players"
+        )
     points = {row.player_id: row.points for row in standings_for_tournament(tournament=tournament)}
     opponents, byes, floats = _swiss_history(tournament)
     swiss = [
@@ -247,13 +249,13 @@ def bracket_create(*, tournament: Tournament) -> int:
     series that can be played; returns how many."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.format not in BRACKET_FORMATS:
-        raise ResultError(
+        raise ApplicationError(
             _("a tournament played as %(format)s has no bracket"),
             code="no-bracket",
             params={"format": tournament.get_format_display()},
         )
     if tournament.series.exists():
-        raise ResultError(_("the bracket is already made"), code="bracket-made")
+        raise ApplicationError(_("the bracket is already made"), code="bracket-made")
     if not Entry.objects.filter(tournament=tournament, seed__isnull=False).exists():
         entries_seed(tournament=tournament)
     return bracket_sync(tournament=tournament)
@@ -312,7 +314,7 @@ def bracket_sync(*, tournament: Tournament) -> int:
             changed += 1
         elif (series.player1_id, series.player2_id) != (one, two):
             if series.games.exists():
-                raise ResultError(
+                raise ApplicationError(
                     _("%(match)s has games already: its players cannot change now "
                       "(%(one)s - %(two)s)"),
                     code="bracket-series-started",
@@ -330,7 +332,7 @@ def bracket_sync(*, tournament: Tournament) -> int:
 
 def _not_started(series: Series) -> None:
     if series.games.exists() or series.status in CLOSED_STATUSES:
-        raise ResultError(
+        raise ApplicationError(
             _("the series %(series)s has started: its pairing cannot change"),
             code="swap-series-started",
             params={"series": str(series)},
@@ -341,20 +343,20 @@ def _not_started(series: Series) -> None:
 def series_swap(*, first: Series, second: Series, player_a: Player, player_b: Player) -> None:
     """Swap two players between two series of the same round before they start."""
     if first.round_id is None or first.round_id != second.round_id or first.pk == second.pk:
-        raise ResultError(
+        raise ApplicationError(
             _("swap players between two series of the same round"), code="swap-same-round"
         )
     for s in (first, second):
         _not_started(s)
     if player_a.pk not in (first.player1_id, first.player2_id):
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s does not play in %(series)s"),
             code="player-not-in-that-series",
             params={"player": player_a.name, "series": str(first)},
             field="player_a",
         )
     if player_b.pk not in (second.player1_id, second.player2_id):
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s does not play in %(series)s"),
             code="player-not-in-that-series",
             params={"player": player_b.name, "series": str(second)},
@@ -379,14 +381,14 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> int:
     cancelled, as the tournament sets. Returns how many series it touched."""
     entry = Entry.objects.select_for_update().filter(tournament=tournament, player=player).first()
     if entry is None:
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s is not registered for the tournament."),
             code="not-registered",
             params={"name": player.name},
             field="player",
         )
     if entry.withdrawn:
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s has already withdrawn"),
             code="already-withdrawn",
             params={"player": player.name},
@@ -419,11 +421,11 @@ def entry_late(*, tournament: Tournament, player: Player) -> Entry:
     """A late entry in a Swiss tournament: paired from the next round on, with no points
     for the rounds missed."""
     if tournament.format != Format.SWISS:
-        raise ResultError(
+        raise ApplicationError(
             _("late entries join Swiss tournaments only"), code="late-entry-swiss", field="player"
         )
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s is already registered"),
             code="already-registered",
             params={"player": player.name},

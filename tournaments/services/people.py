@@ -11,7 +11,7 @@ from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Player
-from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.names import name_clean
 from tournaments.services.ratings import ratings_recompute
 
@@ -29,7 +29,7 @@ def _max_length(model: Any, field: str) -> int | None:
 def _check_keys(changes: dict[str, Any], allowed: frozenset[str]) -> None:
     unknown = sorted(set(changes) - allowed)
     if unknown:
-        raise ResultError(
+        raise ApplicationError(
             _("%(field)s cannot be set here."),
             code="field-not-settable",
             params={"field": unknown[0]},
@@ -43,7 +43,7 @@ def club_check(club: Club) -> None:
     if club.city:
         club.city = name_clean(club.city, field="city", max_length=_max_length(Club, "city"))
     if Club.objects.filter(name=club.name).exclude(pk=club.pk).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("A club named %(name)s exists already."),
             code="club-exists",
             params={"name": club.name},
@@ -102,12 +102,12 @@ def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
     for rating in (player.rating, player.start_rating):
         if not rating_valid(rating):
-            raise ResultError(
+            raise ApplicationError(
                 _("A rating is between 1 and 10000."), code="rating-range", field="rating"
             )
     same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
     if same.exists():  # also without a club, where the database's constraint does not hold
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s is already a player: choose them from the list."),
             code="player-exists",
             params={"name": player.name},

@@ -16,7 +16,7 @@ from tournaments.services.engine_bridge import (
     check_record,
     record_limits,
 )
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.results import checked_result, verified_note
 from tournaments.verification import Note, note, result_params
 
@@ -44,7 +44,7 @@ def records_in_file(text: str) -> list[RecordInFile]:
     ]
 
 
-def located(exc: ResultError, *, first_line: int = 1) -> str:
+def located(exc: ApplicationError, *, first_line: int = 1) -> str:
     """A refusal with its place: ``line 14, col 5: ...``; lines of a game that starts at
     ``first_line`` of its file are counted in the file."""
     message = exc.message
@@ -80,7 +80,7 @@ def _mismatch(game: Game, checked: CheckedGame) -> Note | None:
     return None
 
 
-def refused_note(exc: ResultError) -> Note:
+def refused_note(exc: ApplicationError) -> Note:
     """A record the engine (or the app) refuses, as a verification note: the engine's
     error as data, to be said again in any language; the app's in the words said now."""
     return note("refused", error=exc.engine, line=exc.line, col=exc.col, message=exc.message)
@@ -91,7 +91,7 @@ def recheck_game(game: Game) -> tuple[bool, Note]:
     the stored result: (verified, verification note)."""
     try:
         checked = check_record(game.record, tournament=game.series.tournament)
-    except ResultError as exc:
+    except ApplicationError as exc:
         return False, refused_note(exc)
     problem = _mismatch(game, checked)
     if problem is not None:

@@ -32,7 +32,7 @@ from tournaments.models import (
     points_of,
 )
 from tournaments.services.engine_bridge import has_option, match_tags, tournament_tags
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.series import draw_points, series_next_starter, series_scores
 
 WIN_KINDS = tuple(WIN_POINTS)  # the engine's ways of winning, in order of value
@@ -110,29 +110,29 @@ class ResultRules:
     def check(
         self, *, series: Series, winner: Player | None, kind: str, ended: str, cube: int
     ) -> None:
-        """Refuse a result this game cannot have (ResultError naming the field)."""
+        """Refuse a result this game cannot have (ApplicationError naming the field)."""
         if kind not in GameKind.values:
-            raise ResultError(
+            raise ApplicationError(
                 _("unknown result %(kind)s: the results are %(kinds)s"),
                 code="unknown-result",
                 params={"kind": repr(kind), "kinds": ", ".join(kind_name(k) for k in self.kinds)},
                 field="kind",
             )
         if ended not in GameEnd.values:
-            raise ResultError(
+            raise ApplicationError(
                 _("unknown ending %(ended)s"),
                 code="unknown-ending",
                 params={"ended": repr(ended)},
                 field="ended",
             )
         if (kind == GameKind.DRAW) != (winner is None):
-            raise ResultError(
+            raise ApplicationError(
                 _("a draw has no winner, and any other result has one"),
                 code="draw-winner",
                 field="winner",
             )
         if winner is not None and winner.pk not in (series.player1_id, series.player2_id):
-            raise ResultError(
+            raise ApplicationError(
                 _("%(player)s does not play in this series"),
                 code="player-not-in-series",
                 params={"player": winner.name},
@@ -145,23 +145,25 @@ class ResultRules:
     def _check_cube(self, *, series: Series, kind: str, ended: str, cube: int) -> None:
         """S7: the cube's value, whether this game may be doubled, a dropped double."""
         if isinstance(cube, bool) or cube < 1 or cube & (cube - 1):
-            raise ResultError(_("the cube shows 1, 2, 4, 8, ..."), code="cube-value", field="cube")
+            raise ApplicationError(
+                _("the cube shows 1, 2, 4, 8, ..."), code="cube-value", field="cube"
+            )
         if (cube > 1 or ended == GameEnd.DROPPED) and not self.cube:
             if has_option(series.tournament, "cube"):
-                raise ResultError(
+                raise ApplicationError(
                     _("this tournament plays without the doubling cube (S7)"),
                     code="cube-off",
                     field="cube",
                     rule="S7",
                 )
-            raise ResultError(
+            raise ApplicationError(
                 _("only short backgammon has the doubling cube (S7)"),
                 code="cube-short-only",
                 field="cube",
                 rule="S7",
             )
         if (cube > 1 or ended == GameEnd.DROPPED) and self.crawford:
-            raise ResultError(
+            raise ApplicationError(
                 _("game %(number)s is the Crawford game, played without the doubling cube (S7)"),
                 code="crawford-cube",
                 params={"number": self.number},
@@ -169,22 +171,22 @@ class ResultRules:
                 rule="S7",
             )
         if ended == GameEnd.DROPPED and kind != GameKind.OIN:
-            raise ResultError(
+            raise ApplicationError(
                 _("a dropped double scores the cube's value as an oin"),
                 code="dropped-not-oin",
                 field="kind",
             )
 
-    def _why_not(self, kind: str, t: Tournament) -> ResultError:
+    def _why_not(self, kind: str, t: Tournament) -> ApplicationError:
         if kind == GameKind.DRAW:
-            return ResultError(
+            return ApplicationError(
                 _("a game can end in a draw only with the right of last roll (L10)"),
                 code="draw-without-last-roll",
                 field="kind",
                 rule="L10",
             )
         if best_win(t.variant) == GameKind.OIN:
-            return ResultError(
+            return ApplicationError(
                 _("every win in %(variant)s is 1 point (Z11)"),
                 code="single-point-wins",
                 params={"variant": t.get_variant_display()},
@@ -192,13 +194,13 @@ class ResultRules:
                 rule="Z11",
             )
         if kind == GameKind.KOKS and best_win(t.variant) != GameKind.KOKS:
-            return ResultError(
+            return ApplicationError(
                 _("koks exists only in short backgammon (S6)"),
                 code="koks-short-only",
                 field="kind",
                 rule="S6",
             )
-        return ResultError(
+        return ApplicationError(
             _("with mars off every win is an oin (L8)"), code="mars-off", field="kind", rule="L8"
         )
 

@@ -23,7 +23,7 @@ from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.selectors.rows import attach_players
 from tournaments.services.analysis import games_analyse_later
 from tournaments.services.engine_bridge import CheckedGame, check_record
-from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
 from tournaments.services.series import (
     series_decided_after,
@@ -52,11 +52,11 @@ def _state(series: Series, games: list[Game]) -> tuple[object, ...]:
 
 def _check_next_game(series: Series, games: list[Game], number: int | None) -> int:
     if series.player1_id is None or series.player2_id is None:
-        raise ResultError(
+        raise ApplicationError(
             _("the series has no two players yet"), code="series-no-players", field="series"
         )
     if series.status in CLOSED_STATUSES:
-        raise ResultError(
+        raise ApplicationError(
             _("the series is %(status)s: no more games can be entered"),
             code="series-closed",
             params={"status": series.get_status_display()},
@@ -66,7 +66,7 @@ def _check_next_game(series: Series, games: list[Game], number: int | None) -> i
     if number is None:
         return expected
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ResultError(
+        raise ApplicationError(
             _("a game's number is 1, 2, 3, ... (not %(number)s)"),
             code="game-number",
             params={"number": repr(number)},
@@ -81,7 +81,7 @@ def _check_next_game(series: Series, games: list[Game], number: int | None) -> i
             current=game_snapshot(games[number - 1]) | {"number": number},
         )
     if number > expected:
-        raise ResultError(
+        raise ApplicationError(
             _("game %(number)s cannot be entered before game %(expected)s"),
             code="game-out-of-order",
             params={"number": number, "expected": expected},
@@ -94,7 +94,7 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
     """The black player, once ``white`` is checked against the series rule (L12: the
     starter takes the colour that moves first - black in Lurč, Z1)."""
     if white.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s does not play in this series"),
             code="player-not-in-series",
             params={"player": white.name},
@@ -114,7 +114,7 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
                 if rules.number == 1
                 else series.tournament.get_first_move_display()
             )
-            raise ResultError(
+            raise ApplicationError(
                 _("%(player)s starts game %(number)s and has %(colour)s (first move: %(rule)s)"),
                 code="wrong-starter-colour",
                 params={
@@ -175,7 +175,7 @@ def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Pl
         player = names.get(name.strip().casefold())
         if player is None:
             one, two = (p.name if p else "?" for p in (series.player1, series.player2))
-            raise ResultError(
+            raise ApplicationError(
                 _('[%(tag)s "%(name)s"] is not a player of this series (%(one)s and %(two)s)'),
                 code="record-unknown-player",
                 params={"tag": colour, "name": name, "one": one, "two": two},
@@ -183,7 +183,7 @@ def _players_of_record(series: Series, checked: CheckedGame) -> tuple[Player, Pl
             )
         found.append(player)
     if found[0].pk == found[1].pk:
-        raise ResultError(
+        raise ApplicationError(
             _("the record names the same player for white and black"),
             code="record-same-player",
             field="record",
@@ -201,7 +201,7 @@ def _check_score(series: Series, before: list[Game], white: Player, tags: dict[s
     mine, theirs = (one, two) if white.pk == series.player1_id else (two, one)
     expected = f"{mine.normalize():f}-{theirs.normalize():f}"
     if given != expected:
-        raise ResultError(
+        raise ApplicationError(
             _('the record says [Score "%(given)s"] but the series stands %(expected)s '
               "(white first) before this game"),
             code="record-score-differs",
@@ -246,7 +246,7 @@ def series_check_record(
     if number is None and tagged_game and correcting is None:
         number = int(tagged_game)
     elif tagged_game and int(tagged_game) != (number if correcting is None else at):
-        raise ResultError(
+        raise ApplicationError(
             _('the record says [Game "%(given)s"], not %(number)s'),
             code="record-game-differs",
             params={"given": tagged_game, "number": number or at},
@@ -254,7 +254,7 @@ def series_check_record(
         )
     tagged_series = checked.tags.get("Series")
     if tagged_series and tagged_series != str(series.pk):
-        raise ResultError(
+        raise ApplicationError(
             _('the record says [Series "%(given)s"]: it belongs to another series'),
             code="record-series-differs",
             params={"given": tagged_series},
@@ -395,7 +395,7 @@ def game_correct(
             current=game_snapshot(current) | {"version": current.version},
         )
     if not reason or not reason.strip():
-        raise ResultError(
+        raise ApplicationError(
             _("say why the result is corrected"), code="correction-reason", field="reason"
         )
     game = current
@@ -409,10 +409,10 @@ def game_correct(
         _correct_by_hand(series, games, game, winner=winner, kind=kind, ended=ended, cube=cube)
     after = game_snapshot(game)
     if after == before:
-        raise ResultError(_("the correction changes nothing"), code="correction-no-change")
+        raise ApplicationError(_("the correction changes nothing"), code="correction-no-change")
     decided = series_decided_after(series, games)
     if decided is not None and decided < len(games):
-        raise ResultError(
+        raise ApplicationError(
             _("after this correction the series is decided by game %(decided)s, but games up "
               "to %(count)s are entered: correct or remove the later games first"),
             code="correction-decides-earlier",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.models import SeriesStatus as Status
 from tournaments.selectors.people import players_similar
-from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.people import club_for_player, player_create
 from tournaments.services.series import series_recompute
 from tournaments.services.setup import entry_register
@@ -33,7 +33,7 @@ def _entry(tournament: Tournament, player: Player, *, lock: bool = False) -> Ent
     rows = Entry.objects.select_for_update() if lock else Entry.objects
     entry = rows.filter(tournament=tournament, player=player).first()
     if entry is None:
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s is not registered for the tournament."),
             code="not-registered",
             params={"name": player.name},
@@ -84,7 +84,7 @@ def entry_remove(*, tournament: Tournament, player: Player) -> None:
     once paired, a player withdraws instead and their results stay."""
     entry = _entry(tournament, player, lock=True)
     if Series.objects.filter(_series_of(tournament, player)).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s is paired already: withdraw them instead."),
             code="paired-already",
             params={"name": player.name},
@@ -119,7 +119,7 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
     series were reopened."""
     entry = _entry(tournament, player, lock=True)
     if not entry.withdrawn:
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s has not withdrawn."),
             code="not-withdrawn",
             params={"name": player.name},
@@ -129,7 +129,7 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
     from tournaments.selectors.brackets import BRACKET_FORMATS
 
     if forfeited and tournament.format in BRACKET_FORMATS:
-        raise ResultError(
+        raise ApplicationError(
             _("The withdrawal moved the opponents on in the bracket: it cannot be undone."),
             code="withdrawal-final",
             field="player",
@@ -153,7 +153,7 @@ def entry_reinstate(*, tournament: Tournament, player: Player) -> int:
 def _user_named(username: str) -> User:
     user = User.objects.filter(username=str(username).strip()).first()
     if user is None:
-        raise ResultError(
+        raise ApplicationError(
             _("There is no user %(name)s."),
             code="no-such-user",
             params={"name": username},
@@ -167,7 +167,7 @@ def tournament_director_add(*, tournament: Tournament, username: str) -> User:
     """Let another user direct the tournament (they need an account first)."""
     user = _user_named(username)
     if tournament.directors.filter(pk=user.pk).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s directs the tournament already."),
             code="director-already",
             params={"name": username},
@@ -183,14 +183,14 @@ def tournament_director_remove(*, tournament: Tournament, username: str) -> None
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     user = _user_named(username)
     if not locked.directors.filter(pk=user.pk).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s does not direct the tournament."),
             code="not-a-director",
             params={"name": username},
             field="username",
         )
     if locked.directors.count() == 1:
-        raise ResultError(
+        raise ApplicationError(
             _("The last director cannot be removed: add another first."),
             code="last-director",
             field="username",
@@ -208,12 +208,12 @@ def prohibited_pair_add(
     """Two registered players who must not be paired against each other (Swiss rounds
     keep them apart; a round robin pairs everyone, so it only warns)."""
     if player_a.pk == player_b.pk:
-        raise ResultError(
+        raise ApplicationError(
             _("Choose two different players."), code="same-player-twice", field="player_b"
         )
     for field, player in (("player_a", player_a), ("player_b", player_b)):
         if not Entry.objects.filter(tournament=tournament, player=player).exists():
-            raise ResultError(
+            raise ApplicationError(
                 _("%(name)s is not registered for the tournament."),
                 code="not-registered",
                 params={"name": player.name},
@@ -221,11 +221,11 @@ def prohibited_pair_add(
             )
     reason = str(reason).strip()
     if len(reason) > ProhibitedPair._meta.get_field("reason").max_length:  # type: ignore[operator]
-        raise ResultError(_("The reason is too long."), code="reason-too-long", field="reason")
+        raise ApplicationError(_("The reason is too long."), code="reason-too-long", field="reason")
     low, high = sorted((player_a, player_b), key=lambda p: p.pk)
     pairs = ProhibitedPair.objects.select_for_update().filter(tournament=tournament)
     if pairs.filter(Q(player_a=low, player_b=high) | Q(player_a=high, player_b=low)).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("These two are kept apart already."), code="prohibited-already", field="player_b"
         )
     return ProhibitedPair.objects.create(

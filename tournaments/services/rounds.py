@@ -24,7 +24,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.pairings import ROUND_FORMATS, round_generate
 
 
@@ -41,14 +41,14 @@ def _round_results(rnd: Round) -> None:
     """Refuse if the round has a result: a game entered or a result submitted."""
     games = Game.objects.filter(series__round=rnd).count()
     if games:
-        raise ResultError(
+        raise ApplicationError(
             _("Round %(n)d has %(games)d games entered: its pairings can no longer change."),
             code="round-has-games",
             params={"n": rnd.number, "games": games},
             field="round",
         )
     if Submission.objects.filter(series__round=rnd).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("Round %(n)d has submitted results: decide them first."),
             code="round-has-submissions",
             params={"n": rnd.number},
@@ -59,7 +59,7 @@ def _round_results(rnd: Round) -> None:
 def _last_round(rnd: Round) -> None:
     later = Round.objects.filter(tournament_id=rnd.tournament_id, number__gt=rnd.number)
     if later.exists():
-        raise ResultError(
+        raise ApplicationError(
             _("Round %(n)d is not the last round: delete the later rounds first."),
             code="round-not-last",
             params={"n": rnd.number},
@@ -68,17 +68,17 @@ def _last_round(rnd: Round) -> None:
 
 
 def round_delete_check(*, round: Round) -> None:
-    """Raise ResultError unless ``round`` may be deleted: the last round, no result."""
+    """Raise ApplicationError unless ``round`` may be deleted: the last round, no result."""
     _last_round(round)
     _round_results(round)
 
 
 def round_repair_check(*, round: Round) -> None:
-    """Raise ResultError unless ``round`` may be paired again: a round of a Swiss or a
+    """Raise ApplicationError unless ``round`` may be paired again: a round of a Swiss or a
     round robin that may be deleted. The confirmation page asks it before offering the
     button, ``round_repair`` before pairing: one rule for both."""
     if round.tournament.format not in ROUND_FORMATS:
-        raise ResultError(
+        raise ApplicationError(
             _("Rounds paired by hand cannot be paired again: change their pairings instead."),
             code="round-paired-by-hand",
             field="round",
@@ -193,7 +193,7 @@ def _seat(rnd: Round, player: Player) -> Series:
     for s in rnd.series.select_for_update(of=("self",)).select_related("player1", "player2"):
         if player.pk in (s.player1_id, s.player2_id):
             return s
-    raise ResultError(
+    raise ApplicationError(
         _("%(name)s does not play in round %(n)d."),
         code="not-in-round",
         params={"name": player, "n": rnd.number},
@@ -204,7 +204,7 @@ def _seat(rnd: Round, player: Player) -> Series:
 def _unstarted(series: Series) -> None:
     bye = series.player2_id is None and series.pairing.get("bye")
     if series.games.exists() or (series.closed and not bye):
-        raise ResultError(
+        raise ApplicationError(
             _("The series %(s)s has a result: its pairing cannot change."),
             code="series-started",
             params={"s": series},
@@ -238,12 +238,12 @@ def round_pairings_swap(
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     _last_round(rnd)
     if player_a.pk == player_b.pk:
-        raise ResultError(
+        raise ApplicationError(
             _("Choose two different players."), code="same-player-twice", field="player_b"
         )
     first, second = _seat(rnd, player_a), _seat(rnd, player_b)
     if first.pk == second.pk:
-        raise ResultError(
+        raise ApplicationError(
             _("%(a)s and %(b)s already play each other."),
             code="already-paired",
             params={"a": player_a, "b": player_b},
@@ -252,7 +252,7 @@ def round_pairings_swap(
     for s in (first, second):
         _unstarted(s)
     if Submission.objects.filter(series__in=(first, second)).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("A result of these series is submitted: decide it first."),
             code="series-has-submission",
         )
@@ -276,22 +276,22 @@ def series_starter_set(*, series: Series, starter: Player | None) -> Series:
     ``None`` leaves it to the lot again. Only before the first game."""
     series = Series.objects.select_for_update().select_related("tournament").get(pk=series.pk)
     if not starter_choosable(series.tournament):
-        raise ResultError(
+        raise ApplicationError(
             _("In short backgammon with the opening roll by lot, the lot is white's first "
               "roll (S2): it cannot be chosen. Set the opening roll to a fresh roll first."),
             code="starter-by-lot", field="starter", rule="S2",
         )  # fmt: skip
     if series.player1_id is None or series.player2_id is None:
-        raise ResultError(_("A bye has no games."), code="bye-no-games", field="starter")
+        raise ApplicationError(_("A bye has no games."), code="bye-no-games", field="starter")
     if series.games.exists() or series.closed:
-        raise ResultError(
+        raise ApplicationError(
             _("Game 1 of %(s)s is played: who starts it cannot change."),
             code="starter-fixed",
             params={"s": series},
             field="starter",
         )
     if starter is not None and starter.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(
+        raise ApplicationError(
             _("%(name)s does not play in this series."),
             code="starter-not-in-series",
             params={"name": starter},

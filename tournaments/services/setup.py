@@ -27,7 +27,7 @@ from tournaments.models import (
 )
 from tournaments.models.tournament import default_tie_breaks
 from tournaments.pairing.elimination import stage_known
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.names import name_clean
 
 MAX_SEED = MAX_ROUND = 32767  # small integer columns
@@ -41,7 +41,7 @@ TOURNAMENT_SETTINGS = frozenset(
 
 
 def tournament_check(tournament: Tournament) -> None:
-    """The rules every tournament's settings keep; raises ResultError on the field."""
+    """The rules every tournament's settings keep; raises ApplicationError on the field."""
     tournament.name = name_clean(
         tournament.name, max_length=Tournament._meta.get_field("name").max_length
     )
@@ -51,21 +51,21 @@ def tournament_check(tournament: Tournament) -> None:
             t for t in tie_breaks if t not in TieBreak.values
         ]  # fmt: skip
         if not unknown:
-            raise ResultError(
+            raise ApplicationError(
                 _("the tie-breaks are a list"), code="tie-breaks-list", field="tie_breaks"
             )
-        raise ResultError(
+        raise ApplicationError(
             _("unknown tie-break %(name)s"),
             code="unknown-tie-break",
             params={"name": repr(unknown[0])},
             field="tie_breaks",
         )
     if len(set(tie_breaks)) != len(tie_breaks):
-        raise ResultError(
+        raise ApplicationError(
             _("A tie-break is listed twice."), code="tie-break-twice", field="tie_breaks"
         )
     if tournament.series_length is None or tournament.series_length < 1:
-        raise ResultError(
+        raise ApplicationError(
             _("A series is at least one point or game long."),
             code="series-length",
             field="series_length",
@@ -77,14 +77,14 @@ def tournament_check(tournament: Tournament) -> None:
         and tournament.start_date
         and tournament.end_date < tournament.start_date
     ):
-        raise ResultError(
+        raise ApplicationError(
             _("The tournament ends before it starts."), code="ends-before-start", field="end_date"
         )
     integers_check(tournament)
     try:
         tournament.full_clean(exclude=["directors"], validate_constraints=False)
     except ValidationError as exc:
-        raise ResultError.from_validation(exc) from None
+        raise ApplicationError.from_validation(exc) from None
 
 
 # ranked by the bracket, not by points and tie-breaks (docs/standings.md)
@@ -119,14 +119,14 @@ def tournament_options_check(tournament: Tournament) -> None:
         tournament.tie_breaks = default_tie_breaks()  # none chosen: the default, unused
     chosen = tournament.tie_breaks != default_tie_breaks()  # the default is no choice
     if chosen and not tie_breaks_apply(fmt):
-        raise ResultError(
+        raise ApplicationError(
             _("%(format)s ranks by the bracket: it has no tie-breaks."),
             code="tie-breaks-not-applicable",
             params={"format": tournament.get_format_display()},
             field="tie_breaks",
         )
     if tournament.draw_scoring != DrawScoring.HALF and not draws_apply(variant):
-        raise ResultError(
+        raise ApplicationError(
             _("%(variant)s has no draws (L10): a draw's score is not its setting."),
             code="draw-scoring-not-applicable",
             params={"variant": tournament.get_variant_display()},
@@ -134,7 +134,7 @@ def tournament_options_check(tournament: Tournament) -> None:
             rule="L10",
         )
     if tournament.first_move not in first_moves_of(variant):
-        raise ResultError(
+        raise ApplicationError(
             _(
                 "%(variant)s has no lot: black starts (Z1); later games are started by the "
                 "loser, the winner or alternately."
@@ -154,21 +154,21 @@ def lengths_by_stage_check(tournament: Tournament) -> None:
         tournament.lengths_by_stage = {}
         return
     if not isinstance(lengths, dict):
-        raise ResultError(
+        raise ApplicationError(
             _("The lengths by stage are a stage → length mapping."),
             code="lengths-by-stage-shape",
             field="lengths_by_stage",
         )
     for stage, length in lengths.items():
         if not stage_known(tournament.format, stage):
-            raise ResultError(
+            raise ApplicationError(
                 _("%(format)s has no stage %(stage)s."),
                 code="lengths-by-stage-unknown",
                 params={"format": tournament.get_format_display(), "stage": stage},
                 field="lengths_by_stage",
             )
         if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 99:
-            raise ResultError(
+            raise ApplicationError(
                 _("A series of the stage %(stage)s is 1 to 99 long."),
                 code="lengths-by-stage-length",
                 params={"stage": stage},
@@ -186,7 +186,7 @@ def integers_check(instance: Model) -> None:
             continue
         low, high = bounds
         if not low <= value <= high:
-            raise ResultError(
+            raise ApplicationError(
                 _("%(field)s must be between %(low)d and %(high)d."),
                 code="integer-range",
                 params={"field": field.verbose_name, "low": low, "high": high},
@@ -197,7 +197,7 @@ def integers_check(instance: Model) -> None:
 def tournament_settings_check(settings: dict[str, Any]) -> None:
     unknown = sorted(set(settings) - TOURNAMENT_SETTINGS)
     if unknown:
-        raise ResultError(
+        raise ApplicationError(
             _("%(field)s is not a tournament setting."),
             code="unknown-setting",
             params={"field": unknown[0]},
@@ -216,19 +216,19 @@ def tournament_create(*, name: str, start_date: Any, **settings: Any) -> Tournam
 
 
 def seed_check(seed: int | None) -> None:
-    """Raise ResultError unless ``seed`` is none or in range."""
+    """Raise ApplicationError unless ``seed`` is none or in range."""
     if seed is not None and not 1 <= seed <= MAX_SEED:
-        raise ResultError(
+        raise ApplicationError(
             _("A seed is between 1 and %(n)d."), code="seed-range", params={"n": MAX_SEED},
             field="seed",
         )  # fmt: skip
 
 
 def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
-    """Raise ResultError unless the player may be registered (once, with a seed in range)."""
+    """Raise ApplicationError unless the player may be registered (once, with a seed in range)."""
     seed_check(seed)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s is already registered"),
             code="already-registered",
             params={"player": player.name},
@@ -247,12 +247,12 @@ def round_number(*, tournament: Tournament, number: int | None = None) -> int:
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     number = number or (last or 0) + 1
     if not 1 <= number <= MAX_ROUND:
-        raise ResultError(
+        raise ApplicationError(
             _("A round's number is between 1 and %(n)d."), code="round-number-range",
             params={"n": MAX_ROUND}, field="number",
         )  # fmt: skip
     if tournament.rounds.filter(number=number).exists():
-        raise ResultError(
+        raise ApplicationError(
             _("round %(number)s already exists"),
             code="round-exists",
             params={"number": number},
@@ -274,13 +274,13 @@ def series_check(
     player2: Player | None,
     round: Round | None = None,
 ) -> None:
-    """Raise ResultError unless the two (registered) players may be paired."""
+    """Raise ApplicationError unless the two (registered) players may be paired."""
     if player1 is not None and player1 == player2:
-        raise ResultError(
+        raise ApplicationError(
             _("a player cannot play against himself"), code="pair-self", field="player2"
         )
     if round is not None and round.tournament_id != tournament.pk:
-        raise ResultError(
+        raise ApplicationError(
             _("the round belongs to another tournament"), code="round-elsewhere", field="round"
         )
     registered = set(
@@ -292,7 +292,7 @@ def series_check(
         if player is None:
             continue
         if player.pk not in registered:
-            raise ResultError(
+            raise ApplicationError(
                 _("%(name)s is not registered for the tournament."),
                 code="not-registered",
                 params={"name": player.name},
@@ -302,7 +302,7 @@ def series_check(
             round.series.filter(player1=player).exists()
             or round.series.filter(player2=player).exists()
         ):
-            raise ResultError(
+            raise ApplicationError(
                 _("%(player)s already plays in round %(number)s"),
                 code="already-in-round",
                 params={"player": player.name, "number": round.number},
@@ -324,12 +324,12 @@ def series_create(
     """Pair two registered players (or leave a bracket slot open: None)."""
     series_check(tournament=tournament, player1=player1, player2=player2, round=round)
     if table is not None and not 1 <= table <= MAX_SEED:
-        raise ResultError(
+        raise ApplicationError(
             _("A table is between 1 and %(n)d."), code="table-range", params={"n": MAX_SEED},
             field="table",
         )  # fmt: skip
     if length is not None and not 1 <= length <= 99:
-        raise ResultError(_("A series is 1 to 99 long."), code="length-range", field="length")
+        raise ApplicationError(_("A series is 1 to 99 long."), code="length-range", field="length")
     return Series.objects.create(
         tournament=tournament, round=round, player1=player1, player2=player2, table=table,
         slot=slot, length=length,
@@ -341,13 +341,13 @@ def series_forfeit(*, series: Series, winner: Player) -> Series:
     """The series is won by ``winner`` without (further) play."""
     series = Series.objects.select_for_update(of=("self",)).get(pk=series.pk)
     if series.status in CLOSED_STATUSES:
-        raise ResultError(
+        raise ApplicationError(
             _("the series is already %(status)s"),
             code="series-decided",
             params={"status": series.get_status_display()},
         )
     if winner.pk not in (series.player1_id, series.player2_id):
-        raise ResultError(
+        raise ApplicationError(
             _("%(player)s does not play in this series"),
             code="player-not-in-series",
             params={"player": winner.name},

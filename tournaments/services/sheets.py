@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS
-from tournaments.services.errors import Conflict, ResultError
+from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.results import game_enter_quick
 
 
@@ -37,10 +37,10 @@ class SheetRow:
     cube: int = 1
 
 
-class SheetRowError(ResultError):
+class SheetRowError(ApplicationError):
     """A line of the scoresheet is refused (nothing of the sheet is saved)."""
 
-    def __init__(self, row: int, number: int, exc: ResultError) -> None:
+    def __init__(self, row: int, number: int, exc: ApplicationError) -> None:
         super().__init__(
             _("Game %(n)d: %(why)s"), code=exc.code,
             params={**exc.params, "n": number, "why": exc.message},
@@ -58,7 +58,7 @@ def series_enter_sheet(
     (default: the next; a number already entered is a conflict). Each game is checked as
     if entered alone, after the ones before it; one refused game refuses the sheet."""
     if not rows:
-        raise ResultError(_("The scoresheet has no games."), code="sheet-empty", field="games")
+        raise ApplicationError(_("The scoresheet has no games."), code="sheet-empty", field="games")
     if first is None:
         first = series.games.count() + 1
     games = []
@@ -71,7 +71,7 @@ def series_enter_sheet(
             )  # fmt: skip
         except Conflict:
             raise
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise SheetRowError(row, number, exc) from None
         games.append(game)
     return games

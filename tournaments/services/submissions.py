@@ -17,7 +17,7 @@ from tournaments.models import (
     SubmissionStatus,
 )
 from tournaments.selectors.access import User, is_director, signed_in
-from tournaments.services.errors import Conflict, PermissionDenied, ResultError
+from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.result_rules import result_rules
 from tournaments.services.results import (
     check_colours,
@@ -61,14 +61,14 @@ def submission_create(
             _("only the players of a series may submit its results"), code="not-series-player"
         )
     if series.status in CLOSED_STATUSES:
-        raise ResultError(
+        raise ApplicationError(
             _("the series is %(status)s: no more results can be submitted"),
             code="series-closed-submission",
             params={"status": series.get_status_display()},
         )
     games = list(series.games.select_related("white", "black", "winner").order_by("number"))
     if number != len(games) + 1:
-        raise ResultError(
+        raise ApplicationError(
             _("the next game of this series is game %(expected)s, not %(number)s"),
             code="submission-game-number",
             params={"expected": len(games) + 1, "number": number},
@@ -80,7 +80,7 @@ def submission_create(
         record, white, winner = entry.checked.text, entry.white, entry.winner
         kind, ended, cube = entry.checked.kind, entry.checked.ended, entry.checked.cube
     elif white is None or kind not in GameKind.values:
-        raise ResultError(
+        raise ApplicationError(
             _("give the record, or who had white, the winner and the result"),
             code="submission-incomplete",
         )

@@ -35,7 +35,7 @@ from tournaments.services.directing import (
     tournament_create_by,
     tournament_update,
 )
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.pairings import (
     ROUND_FORMATS,
     bracket_create,
@@ -75,7 +75,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             tournament = tournament_create_by(
                 by=request.user, name=data.pop("name"), start_date=data.pop("start_date"), **data
             )
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             messages.success(request, _("The tournament is created."))
@@ -101,7 +101,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except NeedsConfirmation as exc:
             warnings = exc.warnings
             messages.warning(request, exc.message)
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             messages.success(request, _("The settings are saved."))
@@ -120,7 +120,7 @@ def tournament_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     try:
         tournament_delete_check(tournament=tournament, by=request.user)
-    except ResultError:
+    except ApplicationError:
         raise PermissionDenied from None
     posted = request.method == "POST"
     form = TournamentDeleteForm(request.POST if posted else None, tournament=tournament)
@@ -129,7 +129,7 @@ def tournament_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
             tournament_delete(
                 tournament=tournament, by=request.user, reason=form.cleaned_data["reason"]
             )
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             messages.success(
@@ -152,7 +152,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             player: Player = _register(tournament, form.cleaned_data)
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
             similar = exc.players if isinstance(exc, SimilarNames) else None
         else:
@@ -190,7 +190,7 @@ def _register(tournament: Tournament, data: dict[str, Any]) -> Player:
             seed=data["seed"],
             force=data.get("confirm_new", False),
         )
-    except ResultError as exc:
+    except ApplicationError as exc:
         fields = {"name": "new_name", "club": "new_club", "rating": "new_rating"}
         exc.field = fields.get(exc.field or "", exc.field)
         raise
@@ -205,7 +205,7 @@ def _posted_player(request: HttpRequest, tournament: Tournament) -> Player:
     if raw.isascii() and raw.isdigit() and len(raw) < 10:
         entry = Entry.objects.filter(tournament=tournament, player_id=int(raw)).first()
     if entry is None:
-        raise ResultError(
+        raise ApplicationError(
             _("Choose a player registered for the tournament."),
             code="choose-registered-player",
             field="player",
@@ -232,7 +232,7 @@ def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             player = _posted_player(request, tournament)
             entry_withdraw(tournament=tournament, player=player)
             messages.success(request, _("%(name)s has withdrawn.") % {"name": player.name})
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
         return redirect("tournaments:entries", pk=pk)
     target = (
@@ -248,14 +248,14 @@ def _swap(tournament: Tournament, a: str | None, b: str | None) -> None:
     pairings service checks that they have not)."""
     last = tournament.rounds.order_by("-number").first()
     if last is None:
-        raise ResultError(_("There is no round yet."), code="no-round-yet")
+        raise ApplicationError(_("There is no round yet."), code="no-round-yet")
     by_player = {}
     for s in last.series.all():
         for pid in (s.player1_id, s.player2_id):
             if pid is not None:
                 by_player[str(pid)] = s
     if a not in by_player or b not in by_player:
-        raise ResultError(
+        raise ApplicationError(
             _("Choose two players of round %(n)s."),
             code="choose-two-of-round",
             params={"n": last.number},
@@ -322,7 +322,7 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
                     winner=form.player("winner"), kind=data["kind"], ended=data["ended"],
                     cube=data["cube"], expected_version=data["version"],
                 )  # fmt: skip
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             messages.success(request, _("The result is corrected."))

@@ -28,7 +28,7 @@ from tournaments.selectors.access import (
     may_import_players,
 )
 from tournaments.services.analysis import analyser
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import json_read
 
 
@@ -67,7 +67,7 @@ class ArchiveForm(UploadForm):
         text = super().clean_file()
         try:
             json_read(text)
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise forms.ValidationError(exc.message) from None
         return text
 

@@ -23,7 +23,7 @@ from tournaments.forms import add_service_error
 from tournaments.models import CLOSED_STATUSES, Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.selectors.access import is_director
 from tournaments.selectors.people import players_matching
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.invitations import (
     INVITATION_DAYS,
     invitation_claim,
@@ -114,7 +114,7 @@ def tournament_people(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 messages.success(request, _("The two players will not be paired together."))
                 return redirect("tournaments:people", pk=pk)
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(director_form if director_form.is_bound else pair_form, exc)
     context = {
         "t": tournament,
@@ -141,7 +141,7 @@ def director_remove(request: HttpRequest, pk: int, username: str) -> HttpRespons
     if request.method == "POST":
         try:
             tournament_director_remove(tournament=tournament, username=username)
-        except ResultError as exc:
+        except ApplicationError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, _("%(name)s no longer directs.") % {"name": username})
@@ -243,7 +243,7 @@ def entry_action(request: HttpRequest, pk: int, player_pk: int, action: str) -> 
             else:
                 entry_reinstate(tournament=tournament, player=player)
                 done = _("%(name)s plays again.")
-        except ResultError as exc:
+        except ApplicationError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(request, done % {"name": player.name})
@@ -296,11 +296,11 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
         player = Player.objects.filter(pk=int(raw)).first()
     try:
         if player is None:
-            raise ResultError(
+            raise ApplicationError(
                 _("Choose a player from the list."), code="choose-player", field="player"
             )
         entry_register(tournament=tournament, player=player)
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("%(name)s is registered.") % {"name": player.name})
@@ -316,7 +316,7 @@ def invitation_withdrawn(request: HttpRequest, pk: int, player_pk: int) -> HttpR
     entry = _entry_or_404(tournament, player_pk)
     try:
         invitation_withdraw(tournament=tournament, player=entry.player)
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(
@@ -335,7 +335,7 @@ def invitation_new(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
     player = entry.player
     form = EmailForm(request.POST if request.method == "POST" else None)
     link = ""
-    with suppress(ResultError):  # claimed: the page says by whom
+    with suppress(ApplicationError):  # claimed: the page says by whom
         link = request.build_absolute_uri(
             reverse("tournaments:claim", args=[invitation_token(player=player)])
         )
@@ -348,7 +348,7 @@ def invitation_new(request: HttpRequest, pk: int, player_pk: int) -> HttpRespons
                 email=form.cleaned_data["email"],
                 by=request.user.get_username(),
             )
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             messages.success(
@@ -371,7 +371,7 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
     they create an account here (or sign in first)."""
     try:
         player = invitation_player(token=token)
-    except ResultError as exc:
+    except ApplicationError as exc:
         return render(request, "tournaments/claim.html", {"error": exc.message}, status=400)
     form = NewAccountForm(
         request.POST if request.method == "POST" and not request.user.is_authenticated else None
@@ -391,8 +391,8 @@ def claim(request: HttpRequest, token: str) -> HttpResponse:
                 assert player.user is not None
                 login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             else:
-                raise ResultError(_("Correct the form below."), code="form-invalid")
-        except ResultError as exc:
+                raise ApplicationError(_("Correct the form below."), code="form-invalid")
+        except ApplicationError as exc:
             if form.is_bound:
                 add_service_error(form, exc)
             else:

@@ -11,7 +11,7 @@ from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
 from tournaments.models import BotGame
 from tournaments.selectors.botgames import bot_game_page, user_bot_games
 from tournaments.services.botgames import botgame_play, botgame_start
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 # refusals of a page that was right once (submitted twice, or the game ended meanwhile)
 CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
@@ -29,7 +29,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
                     user=request.user, level=form.cleaned_data["level"],
                     colour=form.cleaned_data["colour"],
                 )  # fmt: skip
-            except ResultError as exc:
+            except ApplicationError as exc:
                 add_service_error(form, exc)
             else:
                 return redirect("tournaments:play_game", pk=game.pk)
@@ -58,7 +58,7 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
                 )  # fmt: skip
             except BotGame.DoesNotExist:
                 raise Http404 from None
-            except ResultError as exc:
+            except ApplicationError as exc:
                 error, status = exc.message, 409 if exc.code in CONFLICTS else 400
             else:
                 return redirect("tournaments:play_game", pk=game.pk)

@@ -17,7 +17,7 @@ from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_servi
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_for
 from tournaments.selectors.sheets import submissions_of
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.results import (
     game_enter_quick,
     game_enter_record,
@@ -86,7 +86,7 @@ def enter_quick(request: HttpRequest, pk: int) -> HttpResponse:
                     series=series, by=request.user, number=data["number"] or 0, white=white,
                     winner=winner, kind=data["kind"], ended=data["ended"], cube=data["cube"] or 1,
                 )  # fmt: skip
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             return _done(request, series, directing)
@@ -110,7 +110,7 @@ def enter_record(request: HttpRequest, pk: int) -> HttpResponse:
                     series=series, by=request.user, number=data["number"] or 0,
                     record=data["record"],
                 )  # fmt: skip
-        except ResultError as exc:
+        except ApplicationError as exc:
             add_service_error(form, exc)
         else:
             return _done(request, series, directing)
@@ -151,7 +151,7 @@ def decide(request: HttpRequest, pk: int, verdict: str) -> HttpResponse:
             messages.success(request, _("The result is rejected."))
         else:
             raise Http404
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
     return redirect("tournaments:confirmations")
 
@@ -178,7 +178,7 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
             series=series, games=list(series.games.all()), record=text,
             number=int(number) if bounded else None,
         )  # fmt: skip
-    except ResultError as exc:
+    except ApplicationError as exc:
         return JsonResponse({"ok": False, "message": exc.message, "code": exc.code,
                              "params": exc.params, "line": exc.line, "col": exc.col})  # fmt: skip
     checked = entry.checked

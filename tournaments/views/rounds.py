@@ -22,7 +22,7 @@ from tournaments.forms import QuickResultForm, _series_players, add_service_erro
 from tournaments.models import Player, Round, Series
 from tournaments.selectors.access import is_director
 from tournaments.selectors.pages import series_with_games
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.result_rules import crawford_notice, games_still_possible, result_rules
 from tournaments.services.rounds import (
     round_delete,
@@ -96,7 +96,7 @@ def round_action(request: HttpRequest, pk: int, number: int, action: str) -> Htt
         refusal = ""
         try:  # the service's rule: the page offers only what the click would do
             check(round=rnd)
-        except ResultError as exc:
+        except ApplicationError as exc:
             refusal = exc.message
         return render(
             request, "tournaments/round_confirm.html",
@@ -109,7 +109,7 @@ def round_action(request: HttpRequest, pk: int, number: int, action: str) -> Htt
             messages.success(request, _("Round %(n)d is deleted.") % {"n": number})
             return redirect("tournaments:tournament", pk=pk)
         new = round_repair(round=rnd)
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
         return redirect("tournaments:round_manage", pk=pk, number=number)
     messages.success(request, _("Round %(n)d is paired again.") % {"n": new.number})
@@ -122,7 +122,7 @@ def _posted_player(request: HttpRequest, name: str) -> Player:
     if raw.isascii() and raw.isdigit() and len(raw) < 10:
         player = Player.objects.filter(pk=int(raw)).first()
     if player is None:
-        raise ResultError(
+        raise ApplicationError(
             _("Choose two players of the round."), code="choose-two-of-round-series", field=name
         )
     return player
@@ -140,7 +140,7 @@ def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             player_a=_posted_player(request, "player_a"),
             player_b=_posted_player(request, "player_b"),
         )
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The two players have changed places."))
@@ -168,11 +168,11 @@ def series_starter(request: HttpRequest, pk: int) -> HttpResponse:
     starter = next((p for p in (series.player1, series.player2) if p and str(p.pk) == raw), None)
     try:
         if raw and starter is None:
-            raise ResultError(
+            raise ApplicationError(
                 _("Choose a player of this series."), code="choose-series-player", field="starter"
             )
         series_starter_set(series=series, starter=starter)
-    except ResultError as exc:
+    except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
         if starter is None:
@@ -243,7 +243,7 @@ def series_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         except SheetRowError as exc:
             add_service_error(used[exc.row], exc)
             error = exc.message
-        except ResultError as exc:
+        except ApplicationError as exc:
             error = exc.message
         else:
             messages.success(request, _("%(n)d games are entered.") % {"n": len(games)})

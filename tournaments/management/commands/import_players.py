@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tournaments.management.records import progress
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.imports import players_import_csv
 
 
@@ -37,7 +37,7 @@ class Command(BaseCommand):
 
         try:
             report = players_import_csv(data=data, progress=bar)
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise CommandError(
                 _("%(source)s: %(message)s") % {"source": options["file"], "message": exc.message}
             ) from None

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Series
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.imports import records_enter, records_read
 from tournaments.services.record_files import RecordInFile
 
@@ -39,7 +39,7 @@ class Command(BaseCommand):
                 raise CommandError(
                     _("%(path)s cannot be read: %(reason)s") % {"path": path, "reason": exc}
                 ) from None
-            except ResultError as exc:
+            except ApplicationError as exc:
                 raise CommandError(
                     _("%(path)s: %(message)s") % {"path": path, "message": exc.message}
                 ) from None

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from tournaments.management.records import progress
 from tournaments.services.archives import ArchiveImport, tournament_import
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import json_read
 
 
@@ -51,7 +51,7 @@ class Command(BaseCommand):
             raise CommandError(
                 _("%(path)s cannot be read: %(reason)s") % {"path": options["file"], "reason": exc}
             ) from None
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise CommandError(
                 _("%(path)s: %(message)s") % {"path": options["file"], "message": exc.message}
             ) from None
@@ -72,7 +72,7 @@ class Command(BaseCommand):
                 archive=archive, by=by, name=options["name"], progress=bar,
                 as_copy=options["copy"], as_archived=options["as_archived"],
             )  # fmt: skip
-        except ResultError as exc:
+        except ApplicationError as exc:
             raise CommandError(
                 _("%(path)s: %(message)s") % {"path": options["file"], "message": exc.message}
             ) from None

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from tournaments.management.demo import DemoError, DemoGame, demo_club_name, demo_load
 from tournaments.management.records import progress
-from tournaments.services.errors import ResultError
+from tournaments.services.errors import ApplicationError
 
 
 class Command(BaseCommand):
@@ -37,7 +37,7 @@ class Command(BaseCommand):
 
         try:
             summary = demo_load(replace=options["force"], progress=bar)
-        except (DemoError, ResultError) as exc:  # DemoError is a ResultError
+        except (DemoError, ApplicationError) as exc:  # DemoError is a ApplicationError
             raise CommandError(
                 _("the demo was not loaded: %(reason)s") % {"reason": exc.message}
             ) from exc
