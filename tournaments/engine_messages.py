@@ -6,7 +6,7 @@ The engine stays free of Django: each of its errors carries a stable ``code``, t
 a gettext message with named parameters; :func:`engine_message` renders an error with
 it, keeping the rule id visible ``(L6)``. Every door that shows an engine error (forms,
 the live record check, API bodies, uploads, imports, the replay) goes through
-services.engine_bridge, which calls it. tests/tournaments/test_engine_messages.py fails
+services.records, which calls it. tests/tournaments/test_engine_messages.py fails
 when the engine declares a code this table lacks.
 
 Nothing here imports the engine: the error is read by its attributes.

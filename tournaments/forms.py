@@ -27,8 +27,8 @@ from tournaments.pairing.elimination import STAGES_OFFERED
 from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 from tournaments.services.botgames import level_choices
 from tournaments.services.deletion import deletion_reason_check
-from tournaments.services.engine_bridge import tournament_tags
 from tournaments.services.errors import ApplicationError
+from tournaments.services.records import tournament_tags
 from tournaments.services.result_rules import ResultRules, result_rules
 from tournaments.services.setup import draws_apply, first_moves_of, tie_breaks_apply
 
@@ -115,7 +115,7 @@ def _games_where(applies: Any) -> str:
 
 def _rule_fields_not_in(variant: str) -> list[str]:
     """The rule settings that a game of ``variant`` does not have: those whose record
-    tag the tournament's rule tags leave out (engine_bridge.tournament_tags)."""
+    tag the tournament's rule tags leave out (services.records.tournament_tags)."""
     have = tournament_tags(Tournament(variant=variant))
     return [name for tag, name in RULE_FIELDS.items() if tag not in have]
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from tournaments.models import Tournament
 
-# Set for each game from its series (services.engine_bridge.match_tags), not by the
+# Set for each game from its series (services.records.match_tags), not by the
 # tournament: the length of a series to N points and whether this is its Crawford game.
 SERIES_OPTIONS = ("match_length", "crawford")
 

@@ -21,7 +21,7 @@ from tournaments.rule_options import (
     VALUE_LABELS,
 )
 from tournaments.services.directing import LOCKED_ONCE_PAIRED
-from tournaments.services.engine_bridge import match_tags, tournament_tags
+from tournaments.services.records import match_tags, tournament_tags
 
 ON_OFF = (("on", "on"), ("off", "off"))
 

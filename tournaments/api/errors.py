@@ -26,8 +26,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.api.schema import ApiSchema
 from tournaments.engine import EngineError
-from tournaments.services.engine_bridge import RecordTooLarge
 from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
+from tournaments.services.records import RecordTooLarge
 
 
 def error_status(exc: ApplicationError) -> int:

@@ -36,7 +36,6 @@ from tournaments.jobs import job_start
 from tournaments.models import Game, JobKind, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
 from tournaments.services.archives import tournament_import
-from tournaments.services.engine_bridge import verify_text
 from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.exports import (
     crosstable_csv,
@@ -48,6 +47,7 @@ from tournaments.services.exports import (
 )
 from tournaments.services.imports import players_import_csv, records_upload, upload_text
 from tournaments.services.json_input import json_read
+from tournaments.services.records import verify_text
 
 
 class TextRenderer(BaseRenderer):

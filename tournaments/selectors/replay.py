@@ -1,6 +1,6 @@
 """A stored game record replayed for the game page: every position with the turn that
 led to it, drawn by tournaments.board. Reading only; entering records goes through
-services.engine_bridge."""
+services.records."""
 
 from __future__ import annotations
 

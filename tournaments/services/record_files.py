@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.engine import RecordTooLargeError, split_games
 from tournaments.models import Game
-from tournaments.services.engine_bridge import (
+from tournaments.services.errors import ApplicationError
+from tournaments.services.records import (
     CheckedGame,
     RecordTooLarge,
     check_record,
     record_limits,
 )
-from tournaments.services.errors import ApplicationError
 from tournaments.services.results import checked_result, verified_note
 from tournaments.verification import Note, note, result_params
 

@@ -31,8 +31,8 @@ from tournaments.models import (
     Tournament,
     points_of,
 )
-from tournaments.services.engine_bridge import has_option, match_tags, tournament_tags
 from tournaments.services.errors import ApplicationError
+from tournaments.services.records import has_option, match_tags, tournament_tags
 from tournaments.services.series import draw_points, series_next_starter, series_scores
 
 WIN_KINDS = tuple(WIN_POINTS)  # the engine's ways of winning, in order of value

@@ -22,8 +22,8 @@ from tournaments.models import (
 from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.selectors.rows import attach_players
 from tournaments.services.analysis import games_analyse_later
-from tournaments.services.engine_bridge import CheckedGame, check_record
 from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
+from tournaments.services.records import CheckedGame, check_record
 from tournaments.services.result_rules import ResultRules, colour_name, result_rules
 from tournaments.services.series import (
     series_decided_after,

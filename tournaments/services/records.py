@@ -1,4 +1,6 @@
-"""The one bridge between the Django app and the rules engine (STYLE.md 4)."""
+"""The records service: a record read and checked by the engine under a tournament's rules
+(tags, limits, the verdict stored with a game). It reaches the engine through
+:mod:`tournaments.engine`, the app's one door to it (STYLE.md 4)."""
 
 from __future__ import annotations
 
