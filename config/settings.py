@@ -238,6 +238,9 @@ REST_FRAMEWORK = {
         # own scopes (tournaments/api/files.py): guessing passwords, heavy verification
         "token": os.environ.get("API_THROTTLE_TOKEN", "10/minute"),
         "verify": os.environ.get("API_THROTTLE_VERIFY", "30/minute"),
+        # the sign-up pages (views/accounts.py): from one client, and mails to one address
+        "signup": os.environ.get("SIGNUP_THROTTLE", "30/hour"),
+        "signup_mail": os.environ.get("SIGNUP_MAIL_THROTTLE", "3/hour"),
     },
     # behind a reverse proxy the client's address is in X-Forwarded-For
     "NUM_PROXIES": NUM_PROXIES or None,

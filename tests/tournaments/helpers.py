@@ -22,7 +22,9 @@ from tournaments.models import Club, Entry, Player, Series, Tournament
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 
-BIG_RATES = {k: "100000/minute" for k in ("anon", "user", "token", "verify")}
+BIG_RATES = {
+    k: "100000/minute" for k in ("anon", "user", "token", "verify", "signup", "signup_mail")
+}
 
 # Extra request headers for the test client: pages in English.
 EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}

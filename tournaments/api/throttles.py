@@ -15,6 +15,7 @@ their size limits). docs/caching.md."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 from typing import Any
 
@@ -73,3 +74,20 @@ class UserThrottle(UserRateThrottle, LockedRateThrottle):
 
 class ScopedThrottle(ScopedRateThrottle, LockedRateThrottle):
     """A view's own ``throttle_scope`` (``token``, ``verify``)."""
+
+
+class PageThrottle(LockedRateThrottle):
+    """A page's own limit, counted as the API's are (views/accounts.py: sign-ups and
+    confirmation mails, scope ``signup`` by the client's address and ``signup_mail`` by
+    the e-mail address mailed). ``ident`` is what is counted: the client's address unless
+    given; it is hashed, so any text may be counted."""
+
+    def __init__(self, scope: str, ident: str | None = None) -> None:
+        self.scope = scope
+        self.ident = ident
+        super().__init__()
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        ident = self.get_ident(request) if self.ident is None else self.ident
+        digest = hashlib.sha256(ident.encode()).hexdigest()
+        return str(self.cache_format % {"scope": self.scope, "ident": digest})

@@ -11,11 +11,7 @@ player's count of withdrawals, and a link made before the last one is refused.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
@@ -25,6 +21,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Player, Tournament
+from tournaments.services.accounts import account_check
 from tournaments.services.errors import ApplicationError
 
 INVITATION_DAYS = 30
@@ -115,26 +112,7 @@ def invitation_claim_new_account(
 ) -> Player:
     """Create an account and claim the invited player with it."""
     invitation_player(token=token)  # a bad token makes no account
-    username = str(username).strip()
-    if not username:
-        raise ApplicationError(_("Choose a username."), code="username-missing", field="username")
-    if User.objects.filter(username__iexact=username).exists():
-        raise ApplicationError(
-            _("This username is taken."), code="username-taken", field="username"
-        )
-    user = User(username=username)
-    checks: tuple[tuple[str, Callable[[], object]], ...] = (
-        ("username", lambda: UnicodeUsernameValidator()(username)),
-        ("email", lambda: validate_email(email) if email else None),
-        ("password", lambda: password_validation.validate_password(password, user)),
-    )
-    for field, check in checks:
-        try:
-            check()
-        except ValidationError as exc:
-            raise ApplicationError.from_validation(exc, field=field) from None
-    user.set_password(password)
-    user.email = email
+    user = account_check(username=username, password=password, email=email)
     user.save()
     return invitation_claim(token=token, user=user)
 
