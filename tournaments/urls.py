@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import game, jobs, live, people, play, rounds, sheets
+from tournaments.views import accounts, game, jobs, live, people, play, rounds, sheets
 
 app_name = "tournaments"
 
@@ -86,4 +86,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/print/round/<int:number>/", sheets.print_round, name="print_round"),
     path("tournaments/<int:pk>/print/standings/", sheets.print_standings, name="print_standings"),
     # end dirB
+    # accounts without a command line (services/accounts.py)
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/sent/", accounts.signup_sent, name="signup_sent"),
+    path("accounts/signup/again/", accounts.signup_again, name="signup_again"),
+    path("accounts/confirm/<str:token>/", accounts.signup_confirm, name="signup_confirm"),
+    path("staff/accounts/", accounts.account_list, name="accounts"),
+    path("staff/accounts/<int:pk>/<str:action>/", accounts.account_access, name="account_access"),
 ]
