@@ -3,11 +3,11 @@ sideways overflow at 390 px, no axe-core violation): one list, one line per page
 
 ``build_site`` makes a small world through the services (a round robin with a recorded
 game, a Swiss and a knockout, a player with an account, a director with access to the
-admin, a job, a username locked out after failed sign-ins, a password reset link, a result
-waiting for the director's confirmation) and returns the values the URL templates below
-are filled with. Adding a page is adding one
-line to ``PAGES``: (who looks at it, the URL template), and a third element for the page
-after its form is posted with that data (to show its error messages, next to the fields
+admin, a job, a username locked out after failed sign-ins, a password reset link, a
+sign-up's confirmation link, a result waiting for the director's confirmation) and returns
+the values the URL templates below are filled with. Adding a page is adding one line to
+``PAGES``: (who looks at it, the URL template), and a third element for the page after its
+form is posted with that data (to show its error messages, next to the fields
 or, for a refused action, as a message after a redirect): the browser opens the page,
 puts the data in the form that has those fields and sends it. A value may be an
 :class:`Upload`, a file chosen in the form's file field (the refused uploads: not UTF-8,
@@ -35,6 +35,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
 from tests.tournaments.pages_data import recorded_game, round_robin
 from tournaments.jobs.runner import job_start
 from tournaments.models import Player, Series, Tournament
+from tournaments.services.accounts import account_signup
 from tournaments.services.invitations import invitation_token
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick
@@ -125,6 +126,13 @@ PAGES: list[PageLine] = [
     ((ANONYMOUS,), "/accounts/reset/{reset}/", {"new_password1": "a", "new_password2": "b"}),
     ((ANONYMOUS,), "/accounts/reset/done/"),
     ((ANONYMOUS,), "/accounts/reset/MQ/bad-token/"),
+    ((ANONYMOUS,), "/accounts/signup/"),
+    ((ANONYMOUS,), "/accounts/signup/", {"username": "player", "email": "x", "password": "1"}),
+    ((ANONYMOUS,), "/accounts/signup/sent/"),
+    ((ANONYMOUS,), "/accounts/signup/again/"),
+    ((ANONYMOUS,), "/accounts/signup/again/", {"email": "not an address"}),
+    ((ANONYMOUS,), "/accounts/confirm/{confirm}/"),
+    ((ANONYMOUS,), "/accounts/confirm/not-a-token/"),  # 400: the link is wrong
     ((ANONYMOUS,), "/admin/login/"),
     ((ANONYMOUS,), "/admin/login/", {"username": "director", "password": "wrong"}),
     (SIGNED_IN, "/accounts/password_change/"),
@@ -133,6 +141,9 @@ PAGES: list[PageLine] = [
     (SIGNED_IN, "/confirmations/"),
     ((DIRECTOR,), "/confirmations/", {"note": "x" * 501}),  # refused: the note is too long
     (SIGNED_IN, "/jobs/"),
+    ((PLAYER,), "/staff/accounts/"),  # 403: staff only
+    ((DIRECTOR,), "/staff/accounts/"),
+    ((DIRECTOR,), "/staff/accounts/?q=player"),
     ((PLAYER,), "/tournaments/{rr}/edit/"),  # 403
     ((PLAYER,), "/series/{own_series}/"),
     ((PLAYER,), "/series/{own_series}/", {"winner": "", "kind": "oin"}),
@@ -293,6 +304,19 @@ def _reset_link(user: User) -> str:
     return f"{uid}/{default_token_generator.make_token(user)}"
 
 
+def _confirmation_link() -> str:
+    """The part of a sign-up's confirmation link after /accounts/confirm/ (the account
+    stays unconfirmed)."""
+    links: list[str] = []
+
+    def link(path: str) -> str:
+        links.append(path)
+        return path
+
+    account_signup(username="newcomer", email="newcomer@example.org", password=PASSWORD, link=link)
+    return links[0].rstrip("/").rsplit("/", 1)[1]
+
+
 def build_site() -> Site:
     director = User.objects.create_user("director", password=PASSWORD, is_staff=True)
     director.user_permissions.add(*Permission.objects.filter(codename__in=ADMIN_PERMISSIONS))
@@ -333,6 +357,7 @@ def build_site() -> Site:
         "token": invitation_token(player=other),
         "job": job.pk,
         "reset": _reset_link(forgetful),
+        "confirm": _confirmation_link(),
     }
     return Site(values, {ANONYMOUS: None, PLAYER: player_user, DIRECTOR: director})
 

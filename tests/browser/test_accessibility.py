@@ -66,3 +66,24 @@ def test_the_admin_in_the_dark_colour_scheme_has_no_accessibility_violations(
             only="/admin/", color_scheme="dark", roles=(role,),
         )  # fmt: skip
     assert not found, report(found)
+
+
+@pytest.mark.parametrize("language", ["cs", "en"])
+def test_the_account_pages_have_no_accessibility_violations_in_either_language(
+    live_server: Any, browser: Browser, language: str
+) -> None:
+    """The sign-up, its confirmation and the staff's accounts page, seen by every role
+    in both languages (the role tests above see each in one)."""
+
+    def violations(page: Page) -> list[str]:
+        found = _axe_violations(page)
+        return found + english_left(page) if language == "cs" else found
+
+    site = build_site()
+    found: dict[str, list[str]] = {}
+    for only in ("/accounts/signup/", "/accounts/confirm/", "/staff/"):
+        found |= check_every_page(
+            browser, site, live_server.url, violations, language=language, width=390,
+            only=only,
+        )  # fmt: skip
+    assert not found, report(found)
