@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.core import mail, signing
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -381,3 +383,19 @@ def test_a_confirmed_user_claims_their_player_profile_by_invitation(client: Clie
     assert client.post(claim).status_code == 302
     player.refresh_from_db()
     assert player.user is not None and player.user.username == "nova"
+
+
+def test_the_accounts_page_makes_as_many_queries_for_a_full_page_as_for_a_short_one(
+    staff: Client,
+) -> None:
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert staff.get(ACCOUNTS, **EN).status_code == 200
+        return len(captured)
+
+    for i in range(3):
+        Player.objects.create(name=f"Few {i}", user=User.objects.create_user(f"few{i}"))
+    few = queries()
+    for i in range(40):
+        User.objects.create_user(f"many{i}").user_permissions.add(_add_tournament())
+    assert queries() == few
