@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import transaction
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -35,8 +37,11 @@ from tournaments.models import (
     Series,
     Tournament,
 )
+from tournaments.selectors.access import may_delete_game
 from tournaments.services.deletion import (
     deletion_reason_check,
+    game_delete,
+    game_delete_plan,
     tournament_delete,
     tournament_delete_summary,
 )
@@ -524,6 +529,57 @@ class GameAdmin(ReadOnlyAdmin[Game]):
             return "-"
         # styled by static/css/admin.css: the Content-Security-Policy allows no inline style
         return format_html('<pre class="record-text">{}</pre>', obj.record)
+
+    # Deleting: one game at a time, with a reason (the confirmation page asks for it and
+    # for the confirmation after warnings: templates/admin/tournaments/game/
+    # delete_confirmation.html), through the service, which decides what may go, keeps
+    # the audit row and lets the series and the ratings follow.
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is not None and may_delete_game(request.user, obj.series.tournament)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def get_deleted_objects(
+        self, objs: Any, request: HttpRequest
+    ) -> tuple[list[Any], dict[str, int], set[str], list[Any]]:
+        shown: list[Any] = []
+        for game in objs:
+            plan = game_delete_plan(game=game)
+            shown.append(plan.label)
+            shown.append([
+                _("Corrections: %(n)d") % {"n": plan.corrections},
+                _("Submitted results: %(n)d") % {"n": plan.submissions},
+                _("The series' score: %(before)s before, %(after)s after")
+                % {"before": plan.score_before, "after": plan.score_after},
+            ])  # fmt: skip
+        return shown, {str(Game._meta.verbose_name_plural): len(shown) // 2}, set(), []
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        game = self.get_object(request, object_id)
+        if game is None:
+            return super().delete_view(request, object_id, extra_context)
+        if not self.has_delete_permission(request, game):
+            raise DjangoPermissionDenied
+        if request.method == "POST" and request.POST.get("post"):
+            try:
+                deletion = game_delete(
+                    game=game, by=request.user, reason=request.POST.get("reason", ""),
+                    confirmed=bool(request.POST.get("confirmed")),
+                )  # fmt: skip
+            except ApplicationError as exc:  # asked again, nothing deleted
+                self.message_user(request, exc.message, messages.ERROR)
+                return HttpResponseRedirect(request.get_full_path())
+            self.message_user(
+                request, _("%(game)s is deleted.") % {"game": deletion.label}, messages.SUCCESS
+            )
+            return HttpResponseRedirect(reverse("admin:tournaments_game_changelist"))
+        context = {**(extra_context or {}), "plan": game_delete_plan(game=game)}
+        return super().delete_view(request, object_id, context)
 
 
 @admin.register(Correction)

@@ -420,9 +420,8 @@ class PlayTurnForm(forms.Form):
     turn = forms.CharField(required=False, max_length=200, strip=True)
 
 
-class TournamentDeleteForm(forms.Form):
-    """Deleting a tournament: why (the service's rule, services/deletion.py), and its name
-    typed again, so that a click on the wrong tournament deletes nothing."""
+class DeletionReasonForm(forms.Form):
+    """Why something is deleted (the service's rule, services/deletion.py)."""
 
     reason = forms.CharField(
         label=_("Why is it deleted?"),
@@ -431,18 +430,33 @@ class TournamentDeleteForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": REASON_MAX, "required": True}),
         help_text=_("Kept with the record of the deletion."),
     )
-    name = forms.CharField(label=_("The tournament's name, to confirm"), max_length=300)
-
-    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.tournament = tournament
-        self.fields["name"].help_text = _("Type %(name)s") % {"name": tournament.name}
 
     def clean_reason(self) -> str:
         try:
             return deletion_reason_check(self.cleaned_data.get("reason"))
         except ApplicationError as exc:
             raise forms.ValidationError(exc.message, code=exc.code) from None
+
+
+class GameDeleteForm(DeletionReasonForm):
+    """Deleting a game entered by mistake: why, and, when its series' result was used
+    already (the warnings shown), that the director read what it changes."""
+
+    confirmed = forms.BooleanField(
+        label=_("I have read the warnings: delete the game all the same"), required=False
+    )
+
+
+class TournamentDeleteForm(DeletionReasonForm):
+    """Deleting a tournament: why, and its name typed again, so that a click on the wrong
+    tournament deletes nothing."""
+
+    name = forms.CharField(label=_("The tournament's name, to confirm"), max_length=300)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["name"].help_text = _("Type %(name)s") % {"name": tournament.name}
 
     def clean_name(self) -> str:
         name: str = self.cleaned_data["name"]

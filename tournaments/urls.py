@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/correct/", views.game_correction, name="correct"),
     path("games/<int:pk>/analyse/", game.game_analyse, name="game_analyse"),
+    path("games/<int:pk>/delete/", game.game_delete_page, name="game_delete"),
     path("players/<int:pk>/", views.player_detail, name="player"),
     path("play/", play.play_home, name="play"),
     path("play/<int:pk>/", play.play_game, name="play_game"),

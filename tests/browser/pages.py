@@ -184,6 +184,8 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/series/{open_series}/upload/", {"file": Upload("games.nrd", size=TOO_LARGE)}),
     ((DIRECTOR,), "/games/{game}/correct/"),
     ((DIRECTOR,), "/games/{game}/correct/", {"reason": "", "cube": "0"}),
+    ((DIRECTOR,), "/games/{game}/delete/"),
+    ((DIRECTOR,), "/games/{game}/delete/", {"reason": ""}),  # refused: no reason
     ((DIRECTOR,), "/jobs/{job}/"),
     ((DIRECTOR,), "/jobs/import/players/"),
     ((DIRECTOR,), "/jobs/import/players/", {"file": ""}),
@@ -203,6 +205,7 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/admin/tournaments/club/add/"),
     ((DIRECTOR,), "/admin/tournaments/club/add/", {"name": ""}),
     ((DIRECTOR,), "/admin/tournaments/player/{player}/delete/"),
+    ((DIRECTOR,), "/admin/tournaments/game/{game}/delete/"),
     ((DIRECTOR,), "/admin/password_change/"),
 ]
 SERVER_ERROR = "/__server_error__/"  # the 500 page, served by serve_error_page

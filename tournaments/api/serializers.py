@@ -221,6 +221,13 @@ class DeletionInput(serializers.Serializer):
     )  # fmt: skip
 
 
+class GameDeletionInput(DeletionInput):
+    confirm = serializers.BooleanField(
+        default=False,
+        help_text="true once the warnings of a 400 with code game-delete-confirm were read",
+    )
+
+
 class GenerateInput(serializers.Serializer):
     override = serializers.BooleanField(default=False)
 

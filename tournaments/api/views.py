@@ -45,7 +45,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.standings import standings_for_tournament
-from tournaments.services.deletion import tournament_delete
+from tournaments.services.deletion import game_delete, tournament_delete
 from tournaments.services.directing import tournament_create_by, tournament_update
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.people import (
@@ -265,7 +265,8 @@ class SeriesViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
 
 
 class GameViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
-    """Games of visible tournaments, with their records and corrections."""
+    """Games of visible tournaments, with their records and corrections; their directors
+    delete one entered by mistake."""
 
     serializer_class = s.GameSerializer
     filterset_class = GameFilter
@@ -275,6 +276,21 @@ class GameViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         return Game.objects.filter(
             series__tournament__in=visible_tournaments(self.request.user)
         ).prefetch_related(Prefetch("corrections", Correction.objects.select_related("by")))
+
+    @extend_schema(
+        request=s.GameDeletionInput,
+        responses={204: OpenApiResponse(description="deleted"), **ERRORS},
+    )
+    def destroy(self, request: Any, *args: Any, **kwargs: Any) -> Response:
+        """Directors: delete a game entered by mistake, the last of its series, saying why
+        in ``reason``. A series whose result later rounds or the bracket used answers 400
+        ``game-delete-confirm`` with ``warnings`` until the body says ``"confirm": true``.
+        The series, standings and ratings follow; an audit row keeps the game."""
+        game = self.get_object()
+        data = _valid(s.GameDeletionInput, request)
+        game_delete(game=game, by=request.user, reason=data.get("reason", ""),
+                    confirmed=data["confirm"])  # fmt: skip
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
         request=s.CorrectionInput, responses={200: s.GameSerializer, **ERRORS}, filters=False

@@ -76,6 +76,12 @@ def may_delete_tournament(user: User | None, tournament: Tournament) -> bool:
     return is_staff(user) and bool(user and user.has_perm("tournaments.delete_tournament"))
 
 
+def may_delete_game(user: User | None, tournament: Tournament) -> bool:
+    """Who may delete a game entered by mistake (services/deletion.py): the directors of
+    its tournament and superusers, as for corrections."""
+    return is_director(user, tournament)
+
+
 def may_import_players(user: User | None, tournament: Tournament | None = None) -> bool:
     """Players from a CSV file: into a tournament, by its directors (the players are
     created or matched and entered); into the list of players alone, by staff."""
@@ -126,6 +132,7 @@ __all__ = [
     "director_flag",
     "is_staff",
     "may_create_tournaments",
+    "may_delete_game",
     "may_delete_tournament",
     "may_import_players",
     "may_see_tournament",

@@ -52,8 +52,11 @@ class NeedsConfirmation(ApplicationError):
     """A change that alters series already paired: ``warnings`` say what will change;
     the same change with ``confirmed=True`` makes it."""
 
-    def __init__(self, message: str, *, warnings: list[str], field: str | None = None):
-        super().__init__(message, field=field)
+    def __init__(
+        self, message: str, *, warnings: list[str], field: str | None = None,
+        code: str | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(message, field=field, code=code)
         self.warnings = warnings
 
 

@@ -286,16 +286,43 @@ def _bracket_series(
     return series
 
 
+def _bracket_results(existing: dict[str, Series]) -> dict[str, int]:
+    """The winning side (0: first, 1: second) of each bracket series decided by play."""
+    results = {}
+    for slot, s in existing.items():
+        if s.status in CLOSED_STATUSES and s.winner_id is not None and s.player2_id is not None:
+            results[slot] = 0 if s.winner_id == s.player1_id else 1
+    return results
+
+
+def bracket_fed_by(*, series: Series) -> list[Series]:
+    """The later bracket series that ``series``' result put a player into (its winner,
+    or its loser in double elimination): a game deleted reopens it, services/deletion.py.
+    Empty outside brackets and for a series not decided by play."""
+    tournament = series.tournament
+    if (
+        tournament.format not in BRACKET_FORMATS or not series.slot
+        or series.status not in CLOSED_STATUSES or series.player2_id is None
+    ):  # fmt: skip
+        return []
+    fed = {
+        m.id for m in bracket_of(tournament).matches
+        if any(getattr(source, "match", None) == series.slot for source in m.sources)
+    }  # fmt: skip
+    return list(
+        Series.objects.filter(tournament=tournament, slot__in=fed)
+        .select_related("player1", "player2")
+        .order_by("slot")
+    )
+
+
 def bracket_sync(*, tournament: Tournament) -> int:
     """Move winners (and, in double elimination, losers) on: every bracket match whose
     players are known gets its series; a series whose earlier result changed is updated
     while it has no games. Returns the number of series created or changed."""
     bracket = bracket_of(tournament)
     existing = {s.slot: s for s in Series.objects.filter(tournament=tournament)}
-    results = {}
-    for slot, s in existing.items():
-        if s.status in CLOSED_STATUSES and s.winner_id is not None and s.player2_id is not None:
-            results[slot] = 0 if s.winner_id == s.player1_id else 1
+    results = _bracket_results(existing)
     try:
         state = bracket.advance(results)
     except PairingError as exc:

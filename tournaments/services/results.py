@@ -33,7 +33,9 @@ from tournaments.services.series import (
 from tournaments.verification import note, result_params
 
 
-def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
+def series_and_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
+    """The series (with its tournament and players) and its games in order, the series'
+    row locked if ``lock``."""
     rows = Series.objects.select_for_update(of=("self",)) if lock else Series.objects
     current = rows.select_related("tournament", "player1", "player2").get(pk=series.pk)
     games = list(current.games.order_by("number"))
@@ -41,7 +43,7 @@ def _series_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:
 
 
 def _locked_series(series: Series) -> tuple[Series, list[Game]]:
-    return _series_games(series, lock=True)
+    return series_and_games(series, lock=True)
 
 
 def _state(series: Series, games: list[Game]) -> tuple[object, ...]:
@@ -128,7 +130,9 @@ def check_colours(rules: ResultRules, series: Series, white: Player) -> Player:
     return black
 
 
-def _finish(series: Series, games: list[Game]) -> None:
+def series_settle(series: Series, games: list[Game]) -> None:
+    """After its games changed: the series' score and status follow, and when it is or
+    was finished, the ratings and the bracket."""
     was_finished = series.status == SeriesStatus.FINISHED
     series_recompute(series=series, games=games)
     if series.status == SeriesStatus.FINISHED or was_finished:
@@ -164,7 +168,7 @@ def game_enter_quick(
         series=series, number=number, white=white, black=black, winner=winner, kind=kind,
         ended=ended, cube=cube, entered_by=signed_in(by),
     )  # fmt: skip
-    _finish(series, [*games, game])
+    series_settle(series, [*games, game])
     return game
 
 
@@ -280,7 +284,7 @@ def game_enter_record(
     saved, and its players, variant and rule tags must agree with the series. The
     replay runs before the series row is locked (so quick entries on the series do not
     wait for it); under the lock the series must be as it was, else it is checked again."""
-    seen, games = _series_games(series, lock=False)
+    seen, games = series_and_games(series, lock=False)
     entry = series_check_record(series=seen, games=games, record=record, number=number)
     series, games_now = _locked_series(series)
     if _state(series, games_now) != _state(seen, games):
@@ -292,7 +296,7 @@ def game_enter_record(
         record=checked.text, verified=True, verification_note=entry.note(),
         entered_by=signed_in(by),
     )  # fmt: skip
-    _finish(series, [*games_now, game])
+    series_settle(series, [*games_now, game])
     games_analyse_later(games=[game])
     return game
 
@@ -372,7 +376,7 @@ def game_correct(
     """A director corrects a result: the earlier value is kept (who, when, before,
     after, why) and the series, standings and ratings follow. ``expected_version`` is the
     game's version the director saw: if someone changed it since, nothing is saved."""
-    seen, seen_games = _series_games(game.series, lock=False)
+    seen, seen_games = series_and_games(game.series, lock=False)
     if not is_director(by, seen.tournament):
         raise PermissionDenied(
             _("only the tournament's directors may correct a result"), code="not-director"
@@ -425,5 +429,5 @@ def game_correct(
     )
     if series.status == SeriesStatus.FINISHED and decided is None:
         series.status = SeriesStatus.IN_PLAY  # the series goes on
-    _finish(series, games)
+    series_settle(series, games)
     return game

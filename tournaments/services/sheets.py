@@ -82,7 +82,22 @@ def correction_warnings(*, game: Game) -> list[str]:
     later rounds paired on the old result, later bracket series moved on by it."""
     series = game.series
     tournament = series.tournament
-    warnings = []
+    warnings = later_rounds_warnings(series=series)
+    if tournament.format in BRACKET_FORMATS and series.status in CLOSED_STATUSES:
+        warnings.append(
+            _(
+                "The winner of this series moved on in the bracket: if the winner changes, "
+                "the later series change too (refused once they have games)."
+            )
+        )
+    return warnings
+
+
+def later_rounds_warnings(*, series: Series) -> list[str]:
+    """The later rounds paired on the series' result and its players' series in them (a
+    correction or a deleted game changes that result; the pairings stay)."""
+    tournament = series.tournament
+    warnings: list[str] = []
     if series.round is not None:
         later = list(
             Round.objects.filter(tournament=tournament, number__gt=series.round.number)
@@ -112,13 +127,6 @@ def correction_warnings(*, game: Game) -> list[str]:
                         for s in affected if s.round is not None
                     )}
                 )  # fmt: skip
-    if tournament.format in BRACKET_FORMATS and series.status in CLOSED_STATUSES:
-        warnings.append(
-            _(
-                "The winner of this series moved on in the bracket: if the winner changes, "
-                "the later series change too (refused once they have games)."
-            )
-        )
     return warnings
 
 

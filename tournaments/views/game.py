@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_POST
 
 from tournaments.caching.pages import public_page
 from tournaments.caching.versions import game_version
+from tournaments.forms import GameDeleteForm, add_service_error
 from tournaments.models import Game
 from tournaments.selectors.analysis import game_analysis_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.services.analysis import analysable
+from tournaments.services.deletion import game_delete, game_delete_check, game_delete_plan
+from tournaments.services.directing import NeedsConfirmation
+from tournaments.services.errors import ApplicationError
 from tournaments.views.common import check_visible
 from tournaments.views.fragments import replay_html
 from tournaments.views.sheets import game_extras
@@ -80,3 +86,41 @@ def game_analyse(request: HttpRequest, pk: int) -> HttpResponse:
     job = job_start(kind=JobKind.GAMES_ANALYSE, params=params, by=request.user,
                     tournament=tournament)  # fmt: skip
     return redirect("tournaments:job", pk=job.pk)
+
+
+@login_required
+def game_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Directors: delete a game entered by mistake. GET shows what goes (the game, its
+    record, corrections, the series' score before and after) and what it changes, or why
+    it cannot go; POST with a reason (and, after warnings, the confirmation) deletes it
+    and goes back to the series."""
+    try:
+        game: Game = game_with_series(pk=pk)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    try:
+        game_delete_check(game=game, by=request.user)
+    except ApplicationError:
+        raise PermissionDenied from None
+    posted = request.method == "POST"
+    form = GameDeleteForm(request.POST if posted else None)
+    if posted and form.is_valid():
+        try:
+            deletion = game_delete(
+                game=game, by=request.user, reason=form.cleaned_data["reason"],
+                confirmed=form.cleaned_data["confirmed"],
+            )  # fmt: skip
+        except NeedsConfirmation as exc:
+            form.add_error("confirmed", exc.message)
+        except ApplicationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("%(game)s is deleted.") % {"game": deletion.label})
+            return redirect("tournaments:series", pk=game.series_id)
+    plan = game_delete_plan(game=game)
+    return render(
+        request, "tournaments/game_delete.html",
+        {"game": game, "s": plan.series, "t": plan.series.tournament, "plan": plan,
+         "form": form},
+        status=400 if posted else 200,
+    )  # fmt: skip
