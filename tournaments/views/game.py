@@ -16,18 +16,9 @@ from tournaments.selectors.analysis import game_analysis_page
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis, game_stats_page
 from tournaments.services.analysis import analysable
-from tournaments.views.common import check_visible
+from tournaments.views.common import asked_turn, check_visible
 from tournaments.views.fragments import replay_html
 from tournaments.views.sheets import game_extras
-
-
-def _turn(request: HttpRequest) -> int | None:
-    """The position asked for by ``?turn=`` (the page works without JavaScript); None:
-    the last one."""
-    try:
-        return int(request.GET.get("turn", ""))
-    except ValueError:
-        return None
 
 
 @gzip_page  # every position or a whole table: several times smaller on a phone
@@ -42,7 +33,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     analysis = game_analysis(game) if game.record else None
     analysis_page = game_analysis_page(game, analysis) if analysis is not None else None
     marks = analysis_page.marks if analysis_page is not None else []
-    replay = replay_html(game.record, _turn(request), marks)
+    replay = replay_html(game.record, asked_turn(request), marks)
     context: dict[str, object] = {
         "game": game, "s": series, "t": series.tournament, "replay_html": replay.html,
         "has_frames": replay.last >= 0, "directing": directing,
