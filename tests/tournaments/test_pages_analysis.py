@@ -4,6 +4,8 @@ with the best play on a board, the equity chart; in Czech and English."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -143,6 +145,10 @@ def test_replay_marks_in_czech(client: Client, analysed):
     assert f"Nejlepší: {worst['best']} (zahráno: {worst['played']}" in html
     assert "tisíciny bodu" in html
     assert "bad move" not in html and "Best:" not in html
+    for chart_id in ("equity-chart", "pip-chart"):
+        chart = html[html.index(f'<svg id="{chart_id}"') :]
+        chart = chart[: chart.index("</svg>")]
+        assert 'cx="' in chart and not re.search(r'c[xy]="-?\d+,\d', chart)  # SVG, not Czech
 
 
 def test_a_game_analysed_after_it_was_shown_gets_its_marks(client: Client, settings):

@@ -61,7 +61,8 @@ def _points(game: BotGame, side: str) -> float:
     return points if game.winner == side else -points
 
 
-def _analysis(game: BotGame) -> GameAnalysis | None:
+def bot_game_analysis(game: BotGame) -> GameAnalysis | None:
+    """The finished game's analysis as a (never stored) GameAnalysis."""
     if not game.analysis:
         return None
     return GameAnalysis(**{k: v for k, v in game.analysis.items() if k in ANALYSIS_FIELDS})
@@ -136,7 +137,7 @@ def bot_game_page(game: BotGame) -> BotGamePage:
         board = board_svg(state.position, dice=dice or (), dice_side=me if dice else None,
                           element_id="play-board")  # fmt: skip
     rows: list[tuple[str, Figures]] = []
-    analysis = _analysis(game)
+    analysis = bot_game_analysis(game)
     if analysis is not None:
         other = "black" if game.colour == "white" else "white"
         rows = [
