@@ -99,7 +99,8 @@ def _step_to_an_error(page: Page, language: str) -> None:
     assert page.locator("#best-board g.pieces").inner_html() not in ("", played)
     box, best_box = page.locator("#board").bounding_box(), best.bounding_box()
     assert box is not None and best_box is not None
-    if (page.viewport_size or {}).get("width", 0) >= 768:  # beside the board played
+    viewport = page.viewport_size
+    if viewport is not None and viewport["width"] >= 768:  # beside the board played
         assert best_box["x"] >= box["x"] + box["width"] - 1
     turn = int(marked.get_attribute("data-turn") or 0)
     page.keyboard.press("Home")
