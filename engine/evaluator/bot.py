@@ -120,7 +120,7 @@ def bot_record_resigned(state: BotState) -> BotState:
     True
     """
     if state.outcome is not None:
-        raise BotGameError("the game against the bot is over", code="bot-record")
+        raise BotGameError("the game against the bot is over", code="bot-game-finished")
     side = state.position.turn
     action = WrittenAction(side, "resigns", f"{'WB'[side]} resigns")
     outcome = outcome_for(state.position, 1 - side, Rules(), resigned=True)
