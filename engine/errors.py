@@ -208,6 +208,7 @@ CODES: frozenset[str] = frozenset(
         "block",
         "block-after-move",
         "block-on-the-way",
+        "bot-game-finished",
         "bot-record",
         "cannot-convert",
         "cannot-play",

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms import add_service_error
 from tournaments.models import (
+    BotGame,
     Club,
     Correction,
     Deletion,
@@ -615,3 +616,32 @@ class DeletionAdmin(ReadOnlyAdmin[Deletion]):
     def summary_text(self, obj: Deletion) -> SafeString:
         text = json.dumps(obj.summary, ensure_ascii=False, indent=1)
         return format_html('<pre class="record-text">{}</pre>', text)
+
+
+@admin.register(BotGame)
+class BotGameAdmin(ReadOnlyAdmin[BotGame]):
+    """Games against the bot (docs/play.md), to inspect: the services write them. The
+    seed is not shown: it would tell the dice of a game still being played."""
+
+    list_display = ("pk", "user", "level", "colour", "status", "winner", "kind", "ended",
+                    "created")  # fmt: skip
+    list_select_related = ("user",)
+    list_filter = ("status", "level", "ended")
+    search_fields = ("user__username",)
+    date_hierarchy = "created"
+    fields = ("user", "level", "colour", "status", "winner", "kind", "ended", "version",
+              "created", "finished", "error_rates", "record_text")  # fmt: skip
+    readonly_fields = fields
+
+    @admin.display(description=_("record"))
+    def record_text(self, obj: BotGame) -> SafeString:
+        return format_html('<pre class="record-text">{}</pre>', obj.record)
+
+    @admin.display(description=_("error rate (mp a move)"))
+    def error_rates(self, obj: BotGame) -> str:
+        if not obj.analysis:
+            return str(_("The game has not been analysed."))
+        return _("white %(white)s, black %(black)s") % {
+            "white": obj.analysis.get("white_error_rate"),
+            "black": obj.analysis.get("black_error_rate"),
+        }

@@ -217,6 +217,7 @@ MESSAGES: dict[str, Promise] = {
     "no-game": _("no game found in the record"),
     "no-evaluator": _("%(variant)s has no evaluator: its games cannot be analysed here"),
     "bot-record": _("the record of the game against the bot does not replay"),
+    "bot-game-finished": _("the game against the bot is over"),
 }
 
 # A record over one of the reader's limits: the engine's code is ``record_too_large``

@@ -101,16 +101,43 @@ def bot_turn(position: Position, dice: object, level: str, rng: random.Random,
 def bot_record_with(state: BotState, dice: tuple[int, int], turn: Turn) -> BotState:
     """The game with one more turn (``turn``, legal for ``dice``), its Result written
     when the turn bears off the last checker (L8; no last roll, L10's default)."""
-    games = read_records(state.record)
-    done = replay(games[0], check_result=False)
-    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
     mover = state.position.turn
-    actions.append(WrittenAction(mover, "turn", f"{dice_text(dice)}: {turn.notation}".rstrip()))
+    action = WrittenAction(mover, "turn", f"{dice_text(dice)}: {turn.notation}".rstrip())
     outcome = None
     if turn.position.off(mover) == CHECKERS:
         outcome = outcome_for(turn.position, mover, Rules())
+    return _written(state, action, turn.position, outcome, state.number + 1)
+
+
+def bot_record_resigned(state: BotState) -> BotState:
+    """The game resigned by the side to move: the other side wins, oin or mars as the
+    position stands (L9), the record ending with ``W resigns`` or ``B resigns``.
+
+    >>> state = bot_record_resigned(bot_state(bot_record_start(white="Ann", black="Bot")))
+    >>> state.outcome.winner, state.outcome.kind, state.outcome.resigned
+    (1, 'mars', True)
+    >>> state.record.rstrip().endswith('W resigns')
+    True
+    """
+    if state.outcome is not None:
+        raise BotGameError("the game against the bot is over", code="bot-game-finished")
+    side = state.position.turn
+    action = WrittenAction(side, "resigns", f"{'WB'[side]} resigns")
+    outcome = outcome_for(state.position, 1 - side, Rules(), resigned=True)
+    return _written(state, action, state.position, outcome, state.number)
+
+
+def _written(
+    state: BotState, action: WrittenAction, position: Position, outcome: Outcome | None,
+    number: int,
+) -> BotState:  # fmt: skip
+    """The record of ``state`` with ``action`` appended and its Result tag."""
+    games = read_records(state.record)
+    done = replay(games[0], check_result=False)
+    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
+    actions.append(action)
     tags = [(k, v) for k, v in games[0].tags if k != "Result"]
     tags.append(("Result", outcome.result if outcome else "*"))
     first = variant_named(VARIANT).first_side
     record = "\n".join(write_tags(tags)) + "\n\n" + write_movetext(actions, first_side=first) + "\n"
-    return BotState(record, turn.position, state.number + 1, outcome)
+    return BotState(record, position, number, outcome)

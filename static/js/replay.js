@@ -19,6 +19,30 @@
   var chart = document.getElementById("pip-chart");
   var marker = document.getElementById("pip-marker");
   var chartXs = chart ? chart.dataset.xs.split(",") : [];
+  // the best play beside the board at a turn marked as an error (_replay.html)
+  var best = document.getElementById("best-turn");
+  var bestBoard = document.getElementById("best-board");
+  var bestCaption = document.getElementById("best-turn-caption");
+  var bestTemplate = document.getElementById("best-frames");
+  var bestFrames = {};
+  if (best && bestTemplate) {
+    bestTemplate.content.querySelectorAll("g[data-turn]").forEach(function (g) {
+      bestFrames[g.dataset.turn] = g;
+    });
+  }
+
+  function showBest(index) {
+    if (!best) return;
+    var g = bestFrames[String(index)];
+    best.hidden = !g;
+    if (!g) return;
+    var bestPieces = bestBoard.querySelector("g.pieces");
+    bestPieces.replaceChildren.apply(bestPieces, Array.prototype.map.call(g.childNodes, function (n) {
+      return n.cloneNode(true);
+    }));
+    bestBoard.setAttribute("aria-label", g.dataset.label);
+    bestCaption.textContent = g.dataset.caption;
+  }
 
   // the same sentence as _turn_info.html, built from the move link's data
   function describe(a, index) {
@@ -62,6 +86,7 @@
         a.removeAttribute("aria-current");
       }
     });
+    showBest(index);
     if (marker && chartXs[index] !== undefined) {
       marker.setAttribute("x1", chartXs[index]);
       marker.setAttribute("x2", chartXs[index]);
@@ -84,10 +109,19 @@
     });
   });
   var chartLinks = chart ? Array.prototype.slice.call(chart.querySelectorAll("a[data-turn]")) : [];
+  // the equity chart's dots and the list of marked turns (_equity_chart.html, _analysis_game.html)
   Array.prototype.slice.call(links).concat(chartLinks).forEach(function (a) {
     a.addEventListener("click", function (event) {
       event.preventDefault();
       show(parseInt(a.dataset.turn, 10));
+    });
+  });
+  // below the replay: the board is brought into view as the link without script would
+  document.querySelectorAll("#equity-chart a[data-turn], #analysis-marks a[data-turn]").forEach(function (a) {
+    a.addEventListener("click", function (event) {
+      event.preventDefault();
+      show(parseInt(a.dataset.turn, 10));
+      root.scrollIntoView({ block: "start" });
     });
   });
   document.addEventListener("keydown", function (event) {

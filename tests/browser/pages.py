@@ -33,9 +33,13 @@ from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
 
 from tests.tournaments.pages_data import recorded_game, round_robin
+from tournaments.engine import bot_dice, bot_legal_turns, bot_state
 from tournaments.jobs.runner import job_start
-from tournaments.models import Player, Series, Tournament
+from tournaments.models import BotGame, GameAnalysis, Player, Series, Tournament
+from tournaments.selectors.analysis import record_analysis
+from tournaments.selectors.botgames import bot_game_analysis
 from tournaments.services.accounts import account_signup
+from tournaments.services.botgames import botgame_play, botgame_resign, botgame_start
 from tournaments.services.invitations import invitation_token
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick
@@ -109,6 +113,7 @@ PAGES: list[PageLine] = [
     (EVERYBODY, "/series/{open_series}/"),
     (EVERYBODY, "/games/{game}/"),
     (EVERYBODY, "/games/{game}/?turn=0"),
+    (EVERYBODY, "/games/{game}/?turn={game_error}"),  # an error: the best play beside it
     (EVERYBODY, "/players/{player}/"),
     (EVERYBODY, "/invitations/{token}/"),
     (EVERYBODY, "/invitations/not-a-token/"),  # 400: the link is wrong
@@ -144,6 +149,11 @@ PAGES: list[PageLine] = [
     ((PLAYER,), "/staff/accounts/"),  # 403: staff only
     ((DIRECTOR,), "/staff/accounts/"),
     ((DIRECTOR,), "/staff/accounts/?q=player"),
+    (SIGNED_IN, "/play/"),
+    ((PLAYER,), "/play/{bot_playing}/"),
+    ((PLAYER,), "/play/{bot_playing}/", {"version": "0", "turn": "nonsense"}),  # refused
+    ((PLAYER,), "/play/{bot_done}/"),
+    ((PLAYER,), "/play/{bot_done}/?turn={bot_error}"),
     ((PLAYER,), "/tournaments/{rr}/edit/"),  # 403
     ((PLAYER,), "/series/{own_series}/"),
     ((PLAYER,), "/series/{own_series}/", {"winner": "", "kind": "oin"}),
@@ -206,6 +216,8 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/admin/tournaments/club/add/", {"name": ""}),
     ((DIRECTOR,), "/admin/tournaments/player/{player}/delete/"),
     ((DIRECTOR,), "/admin/tournaments/game/{game}/delete/"),
+    ((DIRECTOR,), "/admin/tournaments/botgame/"),
+    ((DIRECTOR,), "/admin/tournaments/botgame/{bot_done}/change/"),
     ((DIRECTOR,), "/admin/password_change/"),
 ]
 SERVER_ERROR = "/__server_error__/"  # the 500 page, served by serve_error_page
@@ -288,7 +300,7 @@ class Site:
 # what a staff director is given in the admin, besides creating tournaments
 ADMIN_PERMISSIONS = (
     "add_tournament", "view_tournament", "change_tournament", "view_player", "change_player",
-    "delete_player", "view_club", "add_club", "change_club",
+    "delete_player", "view_club", "add_club", "change_club", "view_botgame",
 )  # fmt: skip
 
 
@@ -320,6 +332,23 @@ def _confirmation_link() -> str:
     return links[0].rstrip("/").rsplit("/", 1)[1]
 
 
+def error_frame(record: str, analysis: GameAnalysis | None) -> int:
+    """The replay's position after the first turn marked as an error (0: none)."""
+    marks = record_analysis(record, analysis).marks if analysis is not None else []
+    return next((m.frame for m in marks if m.best_pieces), 0)
+
+
+def bot_games(user: User) -> tuple[BotGame, BotGame]:
+    """A game against the bot being played and one resigned after a few turns (analysed)."""
+    playing = botgame_start(user=user, level="beginner", colour="white")
+    done = botgame_start(user=user, level="beginner", colour="white")
+    for _ in range(10):
+        state = bot_state(done.record)
+        turn = bot_legal_turns(state, bot_dice(done.seed, state.number))[0].notation
+        done = botgame_play(game_id=done.pk, user=user, version=done.version, turn=turn)
+    return playing, botgame_resign(game_id=done.pk, user=user, version=done.version)
+
+
 def build_site() -> Site:
     director = User.objects.create_user("director", password=PASSWORD, is_staff=True)
     director.user_permissions.add(*Permission.objects.filter(codename__in=ADMIN_PERMISSIONS))
@@ -343,6 +372,7 @@ def build_site() -> Site:
     forgetful = User.objects.create_user("forgetful", password=PASSWORD)
     _lock_out(LOCKED_OUT)
     ko = _knockout(director)
+    bot_playing, bot_done = bot_games(player_user)
     _pending_result(ko)  # the director's confirmations page has a reject form
     values: dict[str, int | str] = {
         "rr": rr.pk,
@@ -355,6 +385,10 @@ def build_site() -> Site:
         "open_white": first_open.player1_id,
         "own_series": own.pk,
         "game": game.pk,
+        "game_error": error_frame(game.record, GameAnalysis.objects.filter(game=game).first()),
+        "bot_playing": bot_playing.pk,
+        "bot_done": bot_done.pk,
+        "bot_error": error_frame(bot_done.record, bot_game_analysis(bot_done)),
         "player": player.pk,
         "other": other.pk,
         "token": invitation_token(player=other),

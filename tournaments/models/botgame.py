@@ -34,6 +34,8 @@ class BotGame(models.Model):
     )
     winner = models.CharField(_("winner"), max_length=5, choices=BotColour.choices, blank=True)
     kind = models.CharField(_("result"), max_length=4, blank=True)  # oin or mars
+    # how a finished game ended: "played" (the last checker off) or "resigned" by the user
+    ended = models.CharField(_("how it ended"), max_length=8, default="played")
     # each move stored renews it; a form carries the version it was shown with, so that
     # a second submit of the same page is refused instead of played twice
     version = models.PositiveIntegerField(default=0)

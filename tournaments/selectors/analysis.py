@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournaments.board import board_svg
+from tournaments.board import board_label, board_pieces, board_svg
 from tournaments.engine import Position, read_records, replay
 from tournaments.models import Game, GameAnalysis, points_of
 
@@ -23,6 +23,26 @@ def mark_text(mark: str | None) -> str:
     return {"doubtful": _("doubtful"), "bad": _("bad"), "very_bad": _("very bad")}.get(
         mark or "", ""
     )
+
+
+def mark_words(mark: str | None) -> str:
+    """A play's mark as a club player says it ("a bad move"), for the replay's moves."""
+    return {
+        "doubtful": _("doubtful move"), "bad": _("bad move"), "very_bad": _("very bad move"),
+    }.get(mark or "", "")  # fmt: skip
+
+
+def luck_words_of(luck: int) -> str:
+    """A roll's luck as a club player says it ("a lucky roll"), or ""."""
+    if luck >= VERY_LUCKY:
+        return _("very lucky roll")
+    if luck >= LUCKY:
+        return _("lucky roll")
+    if luck <= -VERY_LUCKY:
+        return _("very unlucky roll")
+    if luck <= -LUCKY:
+        return _("unlucky roll")
+    return ""
 
 
 def luck_mark(luck: int) -> tuple[str, str]:
@@ -53,6 +73,14 @@ class TurnMark:
     luck_class: str
     luck_text: str
     best_board: str  # SVG of the best play's position, for a marked turn only
+    best_pieces: str  # its pieces layer, drawn beside the replay's board (_replay.html)
+    best_label: str  # its accessible name
+    mark_words: str  # "bad move", "lucky roll": the replay's move list
+    luck_words: str
+
+    def key(self) -> tuple[object, ...]:
+        """What the replay's move list shows of the mark (its cache key)."""
+        return (self.frame, self.mark, self.error, self.luck, self.best, self.best_pieces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,30 +204,51 @@ def _chart(turns: list[dict[str, object]], frames: list[int]) -> EquityChart | N
     return EquityChart(width, height, f"0,{y(0)} {line}", y(0), dots)
 
 
-def game_analysis_page(game: Game, analysis: GameAnalysis) -> GameAnalysisPage:
-    """The game's analysis for its page (no query; one replay for the marks' places)."""
-    frames = _frames_of_turns(game.record) if analysis.turns and game.record else []
+@dataclass(frozen=True, slots=True)
+class RecordAnalysis:
+    """What a record's analysis adds to its replay: the marked turns and the chart."""
+
+    marks: list[TurnMark]
+    chart: EquityChart | None
+
+
+def record_analysis(record: str, analysis: GameAnalysis) -> RecordAnalysis:
+    """The marked turns of an analysed record, with the best play's board for each error,
+    and the equity chart (no query; one replay for the marks' places): a tournament
+    game's or a game against the bot's."""
+    frames = _frames_of_turns(record) if analysis.turns and record else []
     marks = []
     for i, t in enumerate(analysis.turns):
         luck = int(t.get("luck", 0))
-        luck_class, luck_words = luck_mark(luck)
+        luck_class, luck_text = luck_mark(luck)
         mark = t.get("mark") or ""
         if not mark and not luck_class:
             continue
-        best_board = ""
-        if mark and t.get("best_position"):
-            label = _("the best play: %(play)s") % {"play": t["best"]}
-            best_board = board_svg(Position.from_json(t["best_position"]), label=label)
+        best_board = best_pieces = best_label = ""
         dice = t.get("dice") or []
+        if mark and t.get("best_position"):
+            best_label = _("the best play: %(play)s") % {"play": t["best"]}
+            best = Position.from_json(t["best_position"])
+            best_board = board_svg(best, label=best_label)
+            mover = 0 if t["side"] == "white" else 1
+            best_pieces = board_pieces(best, dice=dice, dice_side=mover)
+            best_label = f"{best_label}. {board_label(best)}"
         marks.append(TurnMark(
             frames[i] if i < len(frames) else 0, int(t["turn"]), str(t["side"]),
             "".join(str(d) for d in dice), str(t["played"]), str(t["best"]),
             int(t.get("error", 0)), mark.replace("_", "-"), mark_text(mark), luck, luck_class,
-            luck_words, best_board,
+            luck_text, best_board, best_pieces, best_label, mark_words(mark),
+            luck_words_of(luck),
         ))  # fmt: skip
+    return RecordAnalysis(marks, _chart(analysis.turns, frames))
+
+
+def game_analysis_page(game: Game, analysis: GameAnalysis) -> GameAnalysisPage:
+    """The game's analysis for its page (no query; one replay for the marks' places)."""
+    found = record_analysis(game.record, analysis)
     white, black = game_figures(game, analysis, "white"), game_figures(game, analysis, "black")
     rows = [(str(game.white), white), (str(game.black), black)]
-    return GameAnalysisPage(analysis, white, black, marks, _chart(analysis.turns, frames), rows)
+    return GameAnalysisPage(analysis, white, black, found.marks, found.chart, rows)
 
 
 def players_figures(games: Iterable[Game]) -> dict[int, Figures]:

@@ -21,7 +21,12 @@ from tournaments.engine import (
 )
 from tournaments.models import BotGame, BotGameStatus, GameAnalysis
 from tournaments.selectors.access import User, signed_in
-from tournaments.selectors.analysis import Figures, side_figures
+from tournaments.selectors.analysis import (
+    Figures,
+    GameAnalysisPage,
+    record_analysis,
+    side_figures,
+)
 
 ANALYSIS_FIELDS = {f.name for f in GameAnalysis._meta.concrete_fields} - {"id", "game"}
 
@@ -46,6 +51,9 @@ class BotGamePage:
     result: str
     rows: list[tuple[str, Figures]]  # the analysis table (templates/_analysis_table.html)
     evaluator: str
+    # the analysis as the game page shows it (_analysis_game.html): the table, the equity
+    # chart and the marked turns
+    analysis: GameAnalysisPage | None
 
 
 def _points(game: BotGame, side: str) -> float:
@@ -53,7 +61,8 @@ def _points(game: BotGame, side: str) -> float:
     return points if game.winner == side else -points
 
 
-def _analysis(game: BotGame) -> GameAnalysis | None:
+def bot_game_analysis(game: BotGame) -> GameAnalysis | None:
+    """The finished game's analysis as a (never stored) GameAnalysis."""
     if not game.analysis:
         return None
     return GameAnalysis(**{k: v for k, v in game.analysis.items() if k in ANALYSIS_FIELDS})
@@ -64,7 +73,7 @@ def bot_result_text(game: BotGame) -> str:
     mars; empty while the game is played."""
     if game.status != BotGameStatus.FINISHED:
         return ""
-    kind = result_text(winner=game.winner, kind=game.kind, with_winner=False)
+    kind = result_text(winner=game.winner, kind=game.kind, ended=game.ended, with_winner=False)
     if game.winner == game.colour:
         return _("You won (%(result)s)") % {"result": kind}
     return _("The bot won (%(result)s)") % {"result": kind}
@@ -100,6 +109,18 @@ def _bot_since(game: BotGame, state: BotState) -> list[str]:
     return out
 
 
+def _analysis_page(
+    game: BotGame, analysis: GameAnalysis | None, rows: list[tuple[str, Figures]]
+) -> GameAnalysisPage | None:
+    """The finished game's analysis as a tournament game's (the user's row first)."""
+    if analysis is None:
+        return None
+    found = record_analysis(game.record, analysis)
+    mine, bots = rows[0][1], rows[1][1]
+    white, black = (mine, bots) if game.colour == "white" else (bots, mine)
+    return GameAnalysisPage(analysis, white, black, found.marks, found.chart, rows)
+
+
 def bot_game_page(game: BotGame) -> BotGamePage:
     """One game against the bot for its page."""
     try:
@@ -116,7 +137,7 @@ def bot_game_page(game: BotGame) -> BotGamePage:
         board = board_svg(state.position, dice=dice or (), dice_side=me if dice else None,
                           element_id="play-board")  # fmt: skip
     rows: list[tuple[str, Figures]] = []
-    analysis = _analysis(game)
+    analysis = bot_game_analysis(game)
     if analysis is not None:
         other = "black" if game.colour == "white" else "white"
         rows = [
@@ -130,4 +151,5 @@ def bot_game_page(game: BotGame) -> BotGamePage:
         dice=dice, turns=turns, bot_played=_bot_since(game, state) if state else [],
         result=bot_result_text(game), rows=rows,
         evaluator=analysis.evaluator if analysis is not None else "",
+        analysis=_analysis_page(game, analysis, rows),
     )  # fmt: skip

@@ -22,6 +22,7 @@ from tournaments.engine import (
     analyse_record,
     bot_dice,
     bot_legal_turns,
+    bot_record_resigned,
     bot_record_start,
     bot_record_with,
     bot_rng,
@@ -89,21 +90,7 @@ def botgame_play(*, game_id: int, user: User, version: int,
     Refused: another user's game (DoesNotExist), a finished game, a stale version (the
     page was submitted already), a turn the engine does not list for the dice."""
     with transaction.atomic():
-        player = signed_in(user)
-        if player is None:
-            raise ApplicationError(_("Sign in to play against the bot."), code="bot-sign-in")
-        game = BotGame.objects.select_for_update().get(pk=game_id, user_id=player.pk)
-        if game.status == BotGameStatus.FINISHED:
-            raise ApplicationError(_("This game is over."), code="bot-game-over")
-        if version != game.version:
-            raise ApplicationError(
-                _("This page was out of date: the turn was played already. Here is the game "
-                  "as it stands."),
-                code="bot-stale-version",
-            )  # fmt: skip
-        state = botgame_state(game)
-        if state.position.turn != _side(game.colour):  # the bot owes a turn: never stored so
-            raise ApplicationError(_("It is not your turn."), code="bot-not-your-turn")
+        game, state = _locked(game_id=game_id, user=user, version=version)
         dice = bot_dice(game.seed, state.number)
         chosen = [t for t in bot_legal_turns(state, dice) if t.notation == turn.strip()]
         if not chosen:
@@ -119,6 +106,41 @@ def botgame_play(*, game_id: int, user: User, version: int,
     if game.status == BotGameStatus.FINISHED:
         botgame_analyse(game=game)
     return game
+
+
+def botgame_resign(*, game_id: int, user: User, version: int) -> BotGame:
+    """The user resigns the game shown at ``version``: the bot wins, oin or mars as the
+    position stands (L9), the record ends with the resignation and the game is analysed
+    as every finished game. Refused as a turn is: another user's game (DoesNotExist), a
+    finished game, a stale version."""
+    with transaction.atomic():
+        game, state = _locked(game_id=game_id, user=user, version=version)
+        _keep(game, bot_record_resigned(state))
+        game.version += 1
+        game.save()
+    botgame_analyse(game=game)
+    return game
+
+
+def _locked(*, game_id: int, user: User, version: int) -> tuple[BotGame, BotState]:
+    """The user's game, locked for a write from the page shown at ``version``, and where
+    it stands (the user to move)."""
+    player = signed_in(user)
+    if player is None:
+        raise ApplicationError(_("Sign in to play against the bot."), code="bot-sign-in")
+    game = BotGame.objects.select_for_update().get(pk=game_id, user_id=player.pk)
+    if game.status == BotGameStatus.FINISHED:
+        raise ApplicationError(_("This game is over."), code="bot-game-over")
+    if version != game.version:
+        raise ApplicationError(
+            _("This page was out of date: the turn was played already. Here is the game "
+              "as it stands."),
+            code="bot-stale-version",
+        )  # fmt: skip
+    state = botgame_state(game)
+    if state.position.turn != _side(game.colour):  # the bot owes a turn: never stored so
+        raise ApplicationError(_("It is not your turn."), code="bot-not-your-turn")
+    return game, state
 
 
 def _bot_answers(game: BotGame, state: BotState) -> BotState:
@@ -138,6 +160,7 @@ def _keep(game: BotGame, state: BotState) -> None:
         game.status = BotGameStatus.FINISHED
         game.winner = SIDES[state.outcome.winner].value
         game.kind = state.outcome.kind
+        game.ended = state.outcome.ended
         game.finished = timezone.now()
 
 

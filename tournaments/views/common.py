@@ -25,3 +25,12 @@ def check_visible(user: User, tournament: Tournament, *, directing: bool | None 
     if not may_see_tournament(user, tournament, directing=directing):
         raise Http404
     return directing
+
+
+def asked_turn(request: HttpRequest) -> int | None:
+    """The replay's position asked for by ``?turn=`` (the page works without
+    JavaScript); None: the last one."""
+    try:
+        return int(request.GET.get("turn", ""))
+    except ValueError:
+        return None

@@ -14,6 +14,7 @@ from tournaments.caching import cached, digest, key, tournament_key
 from tournaments.caching.versions import played_versions
 from tournaments.models import Player, Tournament
 from tournaments.selectors.access import User
+from tournaments.selectors.analysis import TurnMark
 from tournaments.selectors.pages import RoundRows, tournament_page
 from tournaments.selectors.replay import game_replay
 from tournaments.selectors.rows import SeriesRow
@@ -66,7 +67,9 @@ def last_round_number(tournament: Tournament) -> int | None:
     )
 
 
-def _replay_context(record: str, asked: int | None) -> dict[str, object]:
+def _replay_context(
+    record: str, asked: int | None, marks: dict[int, TurnMark]
+) -> dict[str, object]:
     replay = game_replay(record) if record else None
     context: dict[str, object] = {"replay": replay, "board_width": WIDTH, "board_height": HEIGHT}
     if replay is not None and replay.frames:
@@ -74,10 +77,13 @@ def _replay_context(record: str, asked: int | None) -> dict[str, object]:
         current = last if asked is None else max(0, min(asked, last))
         context |= {
             "current": replay.frames[current],
+            "current_mark": marks.get(current),
             "previous": max(current - 1, 0),
             "next": min(current + 1, last),
             "last": last,
-            "moves": replay.frames[1:],
+            "moves": [(f, marks.get(f.index)) for f in replay.frames[1:]],
+            "best_marks": [m for m in marks.values() if m.best_pieces],
+            "marked": bool(marks),
         }
     return context
 
@@ -91,12 +97,18 @@ class Replay(NamedTuple):
     irregular: tuple[tuple[int, int, str], ...]  # (index, number, side) of accepted turns
 
 
-def replay_html(record: str, asked: int | None) -> Replay:
+def replay_html(
+    record: str, asked: int | None, marks: list[TurnMark] | tuple[TurnMark, ...] = ()
+) -> Replay:
     """The replay part of a game page for the turn asked (the last when None). Cached by
     the record's digest: the record is parsed, replayed and drawn once, not on every
     request. A turn out of range is shown as the nearest one and cached under that one,
-    so a hostile ``?turn=`` makes no new entries."""
+    so a hostile ``?turn=`` makes no new entries. ``marks``, the analysis's marked turns
+    (selectors/analysis.py), go into the move list, with the best play drawn beside the
+    board at an error; they are part of the drawing's key (an analysis comes later)."""
     record_key = digest(record)
+    by_frame = {m.frame: m for m in marks if m.frame > 0}
+    marks_key = digest(tuple(m.key() for m in by_frame.values())) if by_frame else "-"
 
     def outline() -> tuple[int, tuple[tuple[int, int, str], ...]]:
         replay = game_replay(record) if record else None
@@ -108,9 +120,10 @@ def replay_html(record: str, asked: int | None) -> Replay:
     turn = -1 if last < 0 else (last if asked is None else max(0, min(asked, last)))
 
     def build() -> str:
-        return render_to_string("tournaments/_replay.html", _replay_context(record, turn))
+        context = _replay_context(record, turn, by_frame)
+        return render_to_string("tournaments/_replay.html", context)
 
-    html = mark_safe(cached(key("replay", record_key, turn), build))
+    html = mark_safe(cached(key("replay", record_key, marks_key, turn), build))
     return Replay(html, last, turn, irregular)
 
 

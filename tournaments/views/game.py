@@ -22,18 +22,9 @@ from tournaments.services.analysis import analysable
 from tournaments.services.deletion import game_delete, game_delete_check, game_delete_plan
 from tournaments.services.directing import NeedsConfirmation
 from tournaments.services.errors import ApplicationError
-from tournaments.views.common import check_visible
+from tournaments.views.common import asked_turn, check_visible
 from tournaments.views.fragments import replay_html
 from tournaments.views.sheets import game_extras
-
-
-def _turn(request: HttpRequest) -> int | None:
-    """The position asked for by ``?turn=`` (the page works without JavaScript); None:
-    the last one."""
-    try:
-        return int(request.GET.get("turn", ""))
-    except ValueError:
-        return None
 
 
 @gzip_page  # every position or a whole table: several times smaller on a phone
@@ -45,21 +36,23 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404 from None
     series = game.series
     directing = check_visible(request.user, series.tournament)
-    replay = replay_html(game.record, _turn(request))
+    analysis = game_analysis(game) if game.record else None
+    analysis_page = game_analysis_page(game, analysis) if analysis is not None else None
+    marks = analysis_page.marks if analysis_page is not None else []
+    replay = replay_html(game.record, asked_turn(request), marks)
     context: dict[str, object] = {
         "game": game, "s": series, "t": series.tournament, "replay_html": replay.html,
         "has_frames": replay.last >= 0, "directing": directing,
         "irregular": replay.irregular,
     }  # fmt: skip
-    analysis = game_analysis(game) if game.record else None
     if replay.last >= 0:
         stats = game_stats_page(game=game, positions=replay.last + 1)
         if stats is not None:
             x = stats.chart.xs.split(",")[replay.turn]
             context |= {"game_stats": stats, "current_x": x, "analysis": analysis,
                         "can_analyse": directing and analysable(game)}  # fmt: skip
-    if analysis is not None:
-        context["game_analysis"] = game_analysis_page(game, analysis)
+    if analysis_page is not None:
+        context["game_analysis"] = analysis_page
     context |= game_extras(game)
     return render(request, "tournaments/game.html", context)
 

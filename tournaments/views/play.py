@@ -8,10 +8,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
-from tournaments.models import BotGame
+from tournaments.models import BotGame, BotGameStatus
 from tournaments.selectors.botgames import bot_game_page, user_bot_games
-from tournaments.services.botgames import botgame_play, botgame_start
+from tournaments.services.botgames import botgame_play, botgame_resign, botgame_start
 from tournaments.services.errors import ApplicationError
+from tournaments.views.common import asked_turn
+from tournaments.views.fragments import replay_html
 
 # refusals of a page that was right once (submitted twice, or the game ended meanwhile)
 CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
@@ -45,17 +47,20 @@ def _own_game(request: HttpRequest, pk: int) -> BotGame:
 
 @login_required
 def play_game(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game: the board, the dice and the legal turns as buttons; a POST plays one."""
+    """The game: the board, the dice and the legal turns as buttons; a POST plays one, or
+    resigns (``resign``). A finished game: its replay, the analysis and the chart."""
     game = _own_game(request, pk)
     error, status = "", 200
     if request.method == "POST":
         form = PlayTurnForm(request.POST)
         if form.is_valid():
+            version = form.cleaned_data["version"]
             try:
-                botgame_play(
-                    game_id=game.pk, user=request.user, version=form.cleaned_data["version"],
-                    turn=form.cleaned_data["turn"],
-                )  # fmt: skip
+                if request.POST.get("resign"):
+                    botgame_resign(game_id=game.pk, user=request.user, version=version)
+                else:
+                    botgame_play(game_id=game.pk, user=request.user, version=version,
+                                 turn=form.cleaned_data["turn"])  # fmt: skip
             except BotGame.DoesNotExist:
                 raise Http404 from None
             except ApplicationError as exc:
@@ -65,7 +70,12 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             error, status = " ".join(str(e) for errs in form.errors.values() for e in errs), 400
         game.refresh_from_db()
-    context = {"p": bot_game_page(game), "error": error}
+    page = bot_game_page(game)
+    context: dict[str, object] = {"p": page, "error": error}
+    if game.status == BotGameStatus.FINISHED:  # the replay of the game, marked when analysed
+        marks = page.analysis.marks if page.analysis is not None else []
+        replay = replay_html(game.record, asked_turn(request), marks)
+        context |= {"replay_html": replay.html, "has_frames": replay.last >= 0}
     return render(request, "tournaments/play_game.html", context, status=status)
 
 
