@@ -23,11 +23,13 @@ class BotColour(models.TextChoices):
 
 class BotGame(models.Model):
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_games"
-    )
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="bot_games",
+    )  # fmt: skip
     level = models.CharField(_("level"), max_length=16, choices=list(BOT_LEVEL_NAMES.items()))
     colour = models.CharField(_("your colour"), max_length=5, choices=BotColour.choices)
-    seed = models.BigIntegerField()  # the dice of every turn (engine.evaluator.bot.bot_dice)
+    # the dice of every turn (engine.evaluator.bot.bot_dice)
+    seed = models.BigIntegerField(_("dice seed"))
     record = models.TextField(_("record"))
     status = models.CharField(
         _("status"), max_length=8, choices=BotGameStatus.choices, default=BotGameStatus.PLAYING
@@ -36,11 +38,11 @@ class BotGame(models.Model):
     kind = models.CharField(_("result"), max_length=4, blank=True)  # oin or mars
     # each move stored renews it; a form carries the version it was shown with, so that
     # a second submit of the same page is refused instead of played twice
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
     # the evaluator's analysis once finished: GameAnalysis's fields (services/analysis.py)
-    analysis = models.JSONField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    analysis = models.JSONField(_("analysis"), null=True, blank=True)
+    created = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]
