@@ -59,7 +59,7 @@ MODELS: dict[type[Any], bool] = {
 # the admin's own words on a page (none of them typed by people): the same on the Czech
 # page as on the English one, they are English left
 LABELS = """() => [...document.querySelectorAll(
-  "#content h1, fieldset h2, .inline-group h2, label, .help, #result_list thead th, " +
+  "#content h1, fieldset h2, .inline-group h2, label, .help, #result_list thead th .text, " +
   "#changelist-filter summary, #changelist-filter h3, select[name=action] option, " +
   ".object-tools a, .submit-row input[type=submit]"
 )].map((el) => (el.value && el.tagName === "INPUT" ? el.value : el.innerText).trim())

@@ -24,7 +24,9 @@ from tournaments.services.setup import (
 
 pytestmark = pytest.mark.django_db
 MODELS = ("club", "player", "tournament", "entry", "round", "series", "game", "correction",
-          "ratingchange", "deletion")  # fmt: skip
+          "ratingchange", "deletion", "submission", "job", "gameanalysis", "botgame")  # fmt: skip
+# written only by their services (submissions, jobs, analysis, the bot): shown, never edited
+SHOWN_ONLY = ("submission", "job", "gameanalysis", "botgame")
 
 
 @pytest.fixture
@@ -51,6 +53,13 @@ def test_every_model_is_listed_and_searchable(admin_client: Client, series: Seri
 
     assert admin_client.get(url).status_code == 200
     assert admin_client.get(url, {"q": "Jana"}).status_code == 200
+
+
+@pytest.mark.parametrize("model", SHOWN_ONLY)
+def test_what_the_services_write_is_shown_never_added_here(
+    admin_client: Client, series: Series, model: str
+):
+    assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
 
 
 def test_games_are_read_only_with_the_record_in_monospace(admin_client: Client, series: Series):
