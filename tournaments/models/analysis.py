@@ -50,4 +50,4 @@ class GameAnalysis(models.Model):
         verbose_name_plural = _("game analyses")
 
     def __str__(self) -> str:
-        return f"analysis of game {self.game_id}"
+        return _("analysis of game %(id)s") % {"id": self.game_id}

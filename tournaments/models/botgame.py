@@ -51,7 +51,10 @@ class BotGame(models.Model):
         verbose_name_plural = _("games against the bot")
 
     def __str__(self) -> str:
-        return f"bot game {self.pk} ({self.level})"
+        return _("game against the bot %(id)s (%(level)s)") % {
+            "id": self.pk,
+            "level": self.get_level_display(),
+        }
 
     @property
     def bot_colour(self) -> str:

@@ -77,7 +77,11 @@ class Job(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"job {self.pk} {self.kind} ({self.status})"
+        return _("job %(id)s: %(kind)s (%(status)s)") % {
+            "id": self.pk,
+            "kind": self.get_kind_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def stage_text(self) -> str:

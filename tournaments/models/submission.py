@@ -71,7 +71,7 @@ class Submission(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.series} #{self.number} ({self.status})"
+        return f"{self.series} #{self.number} ({self.get_status_display()})"
 
     @property
     def result_text(self) -> str:

@@ -302,7 +302,10 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return _("%(player)s in %(tournament)s") % {
+            "player": self.player,
+            "tournament": self.tournament,
+        }
 
 
 class Round(models.Model):
