@@ -31,11 +31,14 @@ from tournaments.models import (
     Deletion,
     Entry,
     Game,
+    GameAnalysis,
+    Job,
     Player,
     ProhibitedPair,
     RatingChange,
     Round,
     Series,
+    Submission,
     Tournament,
 )
 from tournaments.selectors.access import may_delete_game
@@ -520,9 +523,13 @@ class GameAdmin(ReadOnlyAdmin[Game]):
     search_fields = ("white__name", "black__name")
     fields = (
         "series", "number", "white", "black", "winner", "kind", "ended", "cube", "verified",
-        "verification", "record_text", "entered_by", "entered_at", "version",
+        "verification_text", "record_text", "entered_by", "entered_at", "version",
     )  # fmt: skip
     readonly_fields = fields
+
+    @admin.display(description=_("verification"))
+    def verification_text(self, obj: Game) -> str:
+        return obj.verification
 
     @admin.display(description=_("record"))
     def record_text(self, obj: Game) -> SafeString | str:
@@ -645,3 +652,37 @@ class BotGameAdmin(ReadOnlyAdmin[BotGame]):
             "white": obj.analysis.get("white_error_rate"),
             "black": obj.analysis.get("black_error_rate"),
         }
+
+
+@admin.register(Submission)
+class SubmissionAdmin(ReadOnlyAdmin[Submission]):
+    """Results submitted by players: confirmed or rejected on the confirmations page
+    (services/submissions.py), shown here."""
+
+    list_display = ("series", "number", "submitted_by", "submitted_at", "status", "decided_by")
+    list_select_related = ("series__player1", "series__player2", "submitted_by", "decided_by")
+    list_filter = ("status", "series__tournament")
+    search_fields = ("series__player1__name", "series__player2__name", "note")
+    date_hierarchy = "submitted_at"
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnlyAdmin[Job]):
+    """Background jobs (docs/jobs.md): started and followed on the jobs pages."""
+
+    list_display = ("id", "kind", "status", "tournament", "created_by", "created_at")
+    list_select_related = ("tournament", "created_by")
+    list_filter = ("kind", "status")
+    search_fields = ("tournament__name", "error")
+    date_hierarchy = "created_at"
+    exclude = ("data",)  # an uploaded file's whole text
+
+
+@admin.register(GameAnalysis)
+class GameAnalysisAdmin(ReadOnlyAdmin[GameAnalysis]):
+    list_display = (
+        "game", "source", "white_error_rate", "black_error_rate", "analysed_at",
+    )  # fmt: skip
+    list_select_related = ("game__series__player1", "game__series__player2")
+    list_filter = ("source",)
+    search_fields = ("game__white__name", "game__black__name")

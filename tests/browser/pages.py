@@ -218,6 +218,10 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/admin/tournaments/game/{game}/delete/"),
     ((DIRECTOR,), "/admin/tournaments/botgame/"),
     ((DIRECTOR,), "/admin/tournaments/botgame/{bot_done}/change/"),
+    ((DIRECTOR,), "/admin/tournaments/submission/"),
+    ((DIRECTOR,), "/admin/tournaments/job/"),
+    ((DIRECTOR,), "/admin/tournaments/job/{job}/change/"),
+    ((DIRECTOR,), "/admin/tournaments/gameanalysis/"),
     ((DIRECTOR,), "/admin/password_change/"),
 ]
 SERVER_ERROR = "/__server_error__/"  # the 500 page, served by serve_error_page
@@ -300,7 +304,8 @@ class Site:
 # what a staff director is given in the admin, besides creating tournaments
 ADMIN_PERMISSIONS = (
     "add_tournament", "view_tournament", "change_tournament", "view_player", "change_player",
-    "delete_player", "view_club", "add_club", "change_club", "view_botgame",
+    "delete_player", "view_club", "add_club", "change_club", "view_submission", "view_job",
+    "view_gameanalysis", "view_botgame",
 )  # fmt: skip
 
 

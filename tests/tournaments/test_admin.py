@@ -11,8 +11,10 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from engine.selfplay import random_game
+from tournaments.jobs.runner import job_start
 from tournaments.models import Club, Game, Player, RatingChange, Series
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.setup import (
@@ -24,7 +26,9 @@ from tournaments.services.setup import (
 
 pytestmark = pytest.mark.django_db
 MODELS = ("club", "player", "tournament", "entry", "round", "series", "game", "correction",
-          "ratingchange", "deletion")  # fmt: skip
+          "ratingchange", "deletion", "submission", "job", "gameanalysis", "botgame")  # fmt: skip
+# written only by their services (submissions, jobs, analysis, the bot): shown, never edited
+SHOWN_ONLY = ("submission", "job", "gameanalysis", "botgame")
 
 
 @pytest.fixture
@@ -51,6 +55,27 @@ def test_every_model_is_listed_and_searchable(admin_client: Client, series: Seri
 
     assert admin_client.get(url).status_code == 200
     assert admin_client.get(url, {"q": "Jana"}).status_code == 200
+
+
+@pytest.mark.parametrize("model", SHOWN_ONLY)
+def test_what_the_services_write_is_shown_never_added_here(
+    admin_client: Client, series: Series, model: str
+):
+    assert admin_client.get(reverse(f"admin:tournaments_{model}_add")).status_code == 403
+
+
+def test_a_job_and_an_entry_are_named_in_the_readers_language(admin_client: Client, series):
+    t = series.tournament
+    job = job_start(kind="recompute", params={"tournament": t.pk}, by=None, tournament=t)
+    entry = t.entries.select_related("player").first()
+    assert entry is not None
+    with translation.override("cs"):
+        names = {"job": str(job), "entry": str(entry)}
+    assert names["job"].startswith(f"úloha {job.pk}: ")
+    assert names["entry"] == f"{entry.player} v turnaji {t}"
+    for model, obj in (("job", job), ("entry", entry)):
+        url = reverse(f"admin:tournaments_{model}_change", args=[obj.pk])
+        assert names[model] in admin_client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
 
 
 def test_games_are_read_only_with_the_record_in_monospace(admin_client: Client, series: Series):

@@ -25,8 +25,9 @@ class GameAnalysis(models.Model):
     ``luck``, ``luck_rate``)."""
 
     game = models.OneToOneField(
-        "tournaments.Game", on_delete=models.CASCADE, related_name="analysis"
-    )
+        "tournaments.Game", verbose_name=_("game"), on_delete=models.CASCADE,
+        related_name="analysis",
+    )  # fmt: skip
     source = models.CharField(
         _("analysed by"), max_length=8, choices=AnalysisSource.choices,
         default=AnalysisSource.GNUBG,
@@ -38,14 +39,15 @@ class GameAnalysis(models.Model):
     black_luck_rate = models.FloatField(_("black's luck rate"))
     white_luck = models.FloatField(_("white's total luck"), null=True, blank=True)
     black_luck = models.FloatField(_("black's total luck"), null=True, blank=True)
-    sides = models.JSONField(default=dict, blank=True)
-    turns = models.JSONField(default=list, blank=True)
-    record_version = models.PositiveIntegerField(default=0)  # the game's version analysed
-    analysed_at = models.DateTimeField(auto_now=True)
+    sides = models.JSONField(_("summary by side"), default=dict, blank=True)
+    turns = models.JSONField(_("turns"), default=list, blank=True)
+    # the game's version analysed
+    record_version = models.PositiveIntegerField(_("version of the game analysed"), default=0)
+    analysed_at = models.DateTimeField(_("analysed at"), auto_now=True)
 
     class Meta:
         verbose_name = _("game analysis")
         verbose_name_plural = _("game analyses")
 
     def __str__(self) -> str:
-        return f"analysis of game {self.game_id}"
+        return _("analysis of game %(id)s") % {"id": self.game_id}

@@ -23,11 +23,13 @@ class BotColour(models.TextChoices):
 
 class BotGame(models.Model):
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_games"
-    )
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="bot_games",
+    )  # fmt: skip
     level = models.CharField(_("level"), max_length=16, choices=list(BOT_LEVEL_NAMES.items()))
     colour = models.CharField(_("your colour"), max_length=5, choices=BotColour.choices)
-    seed = models.BigIntegerField()  # the dice of every turn (engine.evaluator.bot.bot_dice)
+    # the dice of every turn (engine.evaluator.bot.bot_dice)
+    seed = models.BigIntegerField(_("dice seed"))
     record = models.TextField(_("record"))
     status = models.CharField(
         _("status"), max_length=8, choices=BotGameStatus.choices, default=BotGameStatus.PLAYING
@@ -38,11 +40,11 @@ class BotGame(models.Model):
     ended = models.CharField(_("how it ended"), max_length=8, default="played")
     # each move stored renews it; a form carries the version it was shown with, so that
     # a second submit of the same page is refused instead of played twice
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
     # the evaluator's analysis once finished: GameAnalysis's fields (services/analysis.py)
-    analysis = models.JSONField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    analysis = models.JSONField(_("analysis"), null=True, blank=True)
+    created = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created", "-pk"]
@@ -51,7 +53,10 @@ class BotGame(models.Model):
         verbose_name_plural = _("games against the bot")
 
     def __str__(self) -> str:
-        return f"bot game {self.pk} ({self.level})"
+        return _("game against the bot %(id)s (%(level)s)") % {
+            "id": self.pk,
+            "level": self.get_level_display(),
+        }
 
     @property
     def bot_colour(self) -> str:

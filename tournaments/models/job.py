@@ -33,31 +33,31 @@ FINISHED = (JobStatus.DONE, JobStatus.FAILED)
 
 class Job(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=JobKind.choices)
-    params = models.JSONField(default=dict, blank=True)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
     # the uploaded file's text, kept in the database so that every worker reads it
-    data = models.TextField(blank=True)
+    data = models.TextField(_("uploaded data"), blank=True)
     status = models.CharField(
         _("status"), max_length=7, choices=JobStatus.choices, default=JobStatus.QUEUED
     )
-    stage = models.CharField(max_length=40, blank=True)
-    done = models.PositiveIntegerField(default=0)
-    total = models.PositiveIntegerField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)
+    stage = models.CharField(_("stage"), max_length=40, blank=True)
+    done = models.PositiveIntegerField(_("done"), default=0)
+    total = models.PositiveIntegerField(_("total"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
     # the language of whoever started it: a worker says the job's refusals in it
-    language = models.CharField(max_length=10, blank=True)
+    language = models.CharField(_("language"), max_length=10, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        settings.AUTH_USER_MODEL, verbose_name=_("started by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
     )  # fmt: skip
     tournament = models.ForeignKey(
-        "tournaments.Tournament", null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="jobs",
+        "tournaments.Tournament", verbose_name=_("tournament"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="jobs",
     )  # fmt: skip
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -77,7 +77,11 @@ class Job(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"job {self.pk} {self.kind} ({self.status})"
+        return _("job %(id)s: %(kind)s (%(status)s)") % {
+            "id": self.pk,
+            "kind": self.get_kind_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def stage_text(self) -> str:

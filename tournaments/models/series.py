@@ -34,32 +34,41 @@ class Series(models.Model):
     """A match of several games between two players."""
 
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="series"
-    )
+        "tournaments.Tournament", verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="series",
+    )  # fmt: skip
     round = models.ForeignKey(
-        "tournaments.Round", null=True, blank=True, on_delete=models.CASCADE, related_name="series"
-    )
+        "tournaments.Round", verbose_name=_("round"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="series",
+    )  # fmt: skip
     slot = models.CharField(_("bracket slot"), max_length=20, blank=True)
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     player1 = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+        "tournaments.Player", verbose_name=_("first player"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+    )  # fmt: skip
     player2 = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+        "tournaments.Player", verbose_name=_("second player"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+    )  # fmt: skip
     length = models.PositiveSmallIntegerField(
         _("length"), null=True, blank=True, help_text=_("Empty: the tournament's series length.")
     )
     status = models.CharField(
         _("status"), max_length=9, choices=SeriesStatus.choices, default=SeriesStatus.SCHEDULED
     )
-    score1 = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal(0))
-    score2 = models.DecimalField(max_digits=6, decimal_places=1, default=Decimal(0))
-    winner = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    score1 = models.DecimalField(
+        _("first player's score"), max_digits=6, decimal_places=1, default=Decimal(0)
     )
-    finished_at = models.DateTimeField(null=True, blank=True)
-    version = models.PositiveIntegerField(default=0)
+    score2 = models.DecimalField(
+        _("second player's score"), max_digits=6, decimal_places=1, default=Decimal(0)
+    )
+    winner = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("winner"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+    )  # fmt: skip
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
     pairing = models.JSONField(
         _("why paired"), default=dict, blank=True,
         help_text=_("The pairing's explanation: reason, floated_down, floated_up."),
@@ -131,13 +140,20 @@ class GameEnd(models.TextChoices):
 class Game(models.Model):
     """One game of a series, as entered: who had white, who won and how, the record."""
 
-    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="games")
-    number = models.PositiveSmallIntegerField(_("game"))
-    white = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
-    black = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
-    winner = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    series = models.ForeignKey(
+        Series, verbose_name=_("series"), on_delete=models.CASCADE, related_name="games"
     )
+    number = models.PositiveSmallIntegerField(_("game"))
+    white = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("white"), on_delete=models.PROTECT, related_name="+"
+    )
+    black = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("black"), on_delete=models.PROTECT, related_name="+"
+    )
+    winner = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("winner"), null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+",
+    )  # fmt: skip
     kind = models.CharField(_("result"), max_length=4, choices=GameKind.choices)
     ended = models.CharField(
         _("ended by"), max_length=8, choices=GameEnd.choices, default=GameEnd.PLAYED
@@ -149,11 +165,11 @@ class Game(models.Model):
     # the reader's language by ``verification``
     verification_note = models.JSONField(_("verification message"), default=dict, blank=True)
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
     )  # fmt: skip
-    entered_at = models.DateTimeField(auto_now_add=True)
-    version = models.PositiveIntegerField(default=0)
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     class Meta:
         ordering = ["series", "number"]
@@ -233,14 +249,17 @@ class Game(models.Model):
 class Correction(models.Model):
     """The audit trail: a result changed by a director, with the value before and after."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="corrections")
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="corrections"
     )
-    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("corrected by"), null=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    at = models.DateTimeField(_("when"), auto_now_add=True)
     reason = models.TextField(_("reason"))
-    before = models.JSONField()
-    after = models.JSONField()
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
 
     class Meta:
         ordering = ["game", "at", "id"]

@@ -18,36 +18,42 @@ class SubmissionStatus(models.TextChoices):
 
 class Submission(models.Model):
     series = models.ForeignKey(
-        "tournaments.Series", on_delete=models.CASCADE, related_name="submissions"
-    )
+        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE,
+        related_name="submissions",
+    )  # fmt: skip
     number = models.PositiveSmallIntegerField(_("game"))
     submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
-    )
-    submitted_at = models.DateTimeField(auto_now_add=True)
+        settings.AUTH_USER_MODEL, verbose_name=_("submitted by"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
     # a quick result, or a full record
     white = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
+        "tournaments.Player", verbose_name=_("white"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="+",
+    )  # fmt: skip
     winner = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
+        "tournaments.Player", verbose_name=_("winner"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="+",
+    )  # fmt: skip
     kind = models.CharField(_("result"), max_length=4, blank=True)
     ended = models.CharField(_("ended by"), max_length=8, default="played")
     cube = models.PositiveSmallIntegerField(_("cube"), default=1)
     record = models.TextField(_("record"), blank=True)
     status = models.CharField(
-        max_length=9, choices=SubmissionStatus.choices, default=SubmissionStatus.PENDING
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        _("status"), max_length=9, choices=SubmissionStatus.choices,
+        default=SubmissionStatus.PENDING,
     )  # fmt: skip
-    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     note = models.TextField(_("note"), blank=True)
     game = models.ForeignKey(
-        "tournaments.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+        "tournaments.Game", verbose_name=_("game"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["series", "number", "submitted_at"]
@@ -65,7 +71,7 @@ class Submission(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.series} #{self.number} ({self.status})"
+        return f"{self.series} #{self.number} ({self.get_status_display()})"
 
     @property
     def result_text(self) -> str:

@@ -127,7 +127,9 @@ class Tournament(models.Model):
     )  # fmt: skip
     # who this tournament is, wherever its archive goes: an import of an archive whose
     # tournament is here already is refused (or made a copy, with a fingerprint of its own)
-    fingerprint = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    fingerprint = models.UUIDField(
+        _("fingerprint"), default=uuid.uuid4, unique=True, editable=False
+    )
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("directors"), blank=True,
         related_name="directed_tournaments",
@@ -189,7 +191,9 @@ class Tournament(models.Model):
     # Bumped (in the write's transaction) by every write that changes what the tournament's
     # pages show: cached pages are keyed by it (tournaments/caching/). Never a number
     # given out before, even after a database restore: see ``new_cache_version``.
-    cache_version = models.PositiveBigIntegerField(default=new_cache_version, editable=False)
+    cache_version = models.PositiveBigIntegerField(
+        _("cache version"), default=new_cache_version, editable=False
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -238,10 +242,17 @@ class ProhibitedPair(models.Model):
     """Two players the director does not want paired (family members, say)."""
 
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="prohibited_pairs"
-    )
-    player_a = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
-    player_b = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="prohibited_pairs",
+    )  # fmt: skip
+    player_a = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("first player"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    player_b = models.ForeignKey(
+        "tournaments.Player", verbose_name=_("second player"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
     reason = models.CharField(_("reason"), max_length=200, blank=True)
 
     class Meta:
@@ -267,10 +278,14 @@ class ProhibitedPair(models.Model):
 class Entry(models.Model):
     """A player registered for a tournament."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="entries",
+    )  # fmt: skip
     player = models.ForeignKey(
-        "tournaments.Player", on_delete=models.PROTECT, related_name="entries"
-    )
+        "tournaments.Player", verbose_name=_("player"), on_delete=models.PROTECT,
+        related_name="entries",
+    )  # fmt: skip
     seed = models.PositiveSmallIntegerField(_("seed"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
 
@@ -287,11 +302,16 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return _("%(player)s in %(tournament)s") % {
+            "player": self.player,
+            "tournament": self.tournament,
+        }
 
 
 class Round(models.Model):
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds"
+    )
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=100, blank=True)
 
