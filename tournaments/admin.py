@@ -630,7 +630,7 @@ class BotGameAdmin(ReadOnlyAdmin[BotGame]):
     """Games against the bot (docs/play.md), to inspect: the services write them. The
     seed is not shown: it would tell the dice of a game still being played."""
 
-    list_display = ("pk", "user", "level", "colour", "status", "winner", "kind", "ended",
+    list_display = ("id", "user", "level", "colour", "status", "winner", "kind", "ended",
                     "created")  # fmt: skip
     list_select_related = ("user",)
     list_filter = ("status", "level", "ended")
