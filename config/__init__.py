@@ -3,6 +3,6 @@
 try:
     from config.celery import app as celery_app
 except ImportError:  # pragma: no cover
-    celery_app = None
+    celery_app = None  # type: ignore[assignment]
 
 __all__ = ["celery_app"]

@@ -226,8 +226,8 @@ def test_the_director_chooses_who_starts_game_1(client: Client) -> None:
     assert response.status_code == 400 and f"{s.player2.name} starts game 1" in (
         response.content.decode()
     )
-    response = api_as(boss).post(f"/api/series/{s.pk}/starter/", {"starter": None}, format="json")
-    assert response.status_code == 200
+    answer = api_as(boss).post(f"/api/series/{s.pk}/starter/", {"starter": None}, format="json")
+    assert answer.status_code == 200
     game_enter_quick(series=s, white=s.player1, winner=s.player1, kind="oin")  # by lot again
 
 

@@ -330,7 +330,7 @@ def worker(request: Any, transactional_db: None, settings: Any, tmp_path: Path) 
     queue = f"nardy-test-{request.param}-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     # messages of an earlier, killed run (none when the queue does not exist yet)
     with Connection(url, connect_timeout=5) as conn, contextlib.suppress(Exception):
-        conn.default_channel.queue_purge(queue)
+        conn.default_channel.queue_purge(queue)  # type: ignore[attr-defined]
     log = tmp_path / "worker.log"
     env = {**os.environ, "CELERY_BROKER_URL": url, "CELERY_QUEUE": queue,
            "DATABASE_URL": worker_database_url()}  # fmt: skip

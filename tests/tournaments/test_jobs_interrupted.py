@@ -123,7 +123,7 @@ def killable_worker(
 
     queue = f"nardy-test-killed-{request.param}"
     with Connection(url, connect_timeout=5) as conn, contextlib.suppress(Exception):
-        conn.default_channel.queue_purge(queue)
+        conn.default_channel.queue_purge(queue)  # type: ignore[attr-defined]
     log = tmp_path / "worker.log"
     env = {**os.environ, "CELERY_BROKER_URL": url, "CELERY_QUEUE": queue,
            "DATABASE_URL": worker_database_url(), "JOBS_HEARTBEAT_SECONDS": "1"}  # fmt: skip
@@ -141,7 +141,7 @@ def killable_worker(
             process.kill()
         process.wait()
         with Connection(url, connect_timeout=5) as conn, contextlib.suppress(Exception):
-            conn.default_channel.queue_purge(queue)
+            conn.default_channel.queue_purge(queue)  # type: ignore[attr-defined]
 
 
 def test_a_job_whose_worker_is_killed_shows_as_interrupted_and_can_start_again(

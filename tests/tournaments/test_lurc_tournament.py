@@ -130,8 +130,8 @@ def test_quick_entry_service_page_and_api_agree(settings, result) -> None:
             api = APIClient()
             api.force_authenticate(boss)
             data = {"number": 1, "white": white.pk, "winner": winner.pk if winner else None}
-            response = api.post(f"/api/series/{s.pk}/games/quick/", data | values, format="json")
-            assert response.status_code in (201, 400), response.content
-            verdicts.append(response.status_code == 201)
+            answer = api.post(f"/api/series/{s.pk}/games/quick/", data | values, format="json")
+            assert answer.status_code in (201, 400), answer.content
+            verdicts.append(answer.status_code == 201)
         assert Game.objects.filter(series=s).count() == int(verdicts[-1])
     assert len(set(verdicts)) == 1, verdicts

@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
+from rest_framework.schemas.inspectors import ViewInspector
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.api.schema import ApiSchema
@@ -187,7 +188,7 @@ class ServiceErrorsMixin:
     """Mixed into every API view: errors answered by ``exception_handler`` (also set as
     REST_FRAMEWORK's EXCEPTION_HANDLER), and the schema that documents them."""
 
-    schema = ApiSchema()
+    schema: ViewInspector | None = ApiSchema()
 
     def get_exception_handler(self) -> Any:
         return exception_handler

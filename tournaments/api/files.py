@@ -261,7 +261,7 @@ class SeriesRecordsUpload(_Upload):
         text = upload_text(_uploaded_text(request, "record"), field="record")
         report = records_upload(series=series, text=text, by=request.user)
         refused: dict[str, object] | None = None
-        code = status.HTTP_201_CREATED
+        code: int = status.HTTP_201_CREATED
         if report.refused is not None:
             exc = report.refused
             code = error_status(exc)

@@ -63,7 +63,7 @@ class StarterInput(serializers.Serializer):
 class SheetLineInput(s.QuickEntryInput):
     """A game of the scoresheet: as a quick entry, numbered by its place on the sheet."""
 
-    number = None
+    number = None  # type: ignore[assignment]  # DRF: None removes the inherited field
 
 
 class SheetInput(serializers.Serializer):
@@ -71,7 +71,8 @@ class SheetInput(serializers.Serializer):
         min_value=1, max_value=999, required=False, allow_null=True,
         help_text="the number of the first game on the sheet (guards against entering twice)",
     )  # fmt: skip
-    games = SheetLineInput(many=True, min_length=1, max_length=60)
+    # many=True makes a ListSerializer, which takes the lengths (the stubs do not say so)
+    games = SheetLineInput(many=True, min_length=1, max_length=60)  # type: ignore[call-arg]
 
 
 class CorrectionRowOutput(serializers.Serializer):

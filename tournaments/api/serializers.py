@@ -325,7 +325,8 @@ class ErrorOutput(serializers.Serializer):
     line = serializers.IntegerField(allow_null=True, required=False)
     col = serializers.IntegerField(allow_null=True, required=False)
     rule = serializers.CharField(allow_null=True, required=False)
-    errors = serializers.JSONField(required=False, help_text="invalid input: each field's errors")
+    # A declared field leaves the class body (DRF's metaclass): Serializer.errors stays.
+    errors = serializers.JSONField(required=False, help_text="invalid input: each field's errors")  # type: ignore[assignment]
 
 
 class ConflictOutput(serializers.Serializer):

@@ -94,7 +94,7 @@ class ErrorCountsSerializer(serializers.Serializer):
 class SideAnalysisSerializer(serializers.Serializer):
     error_rate = serializers.FloatField(help_text="mp a move where there was a choice")
     unforced = serializers.IntegerField()
-    errors = ErrorCountsSerializer()
+    errors = ErrorCountsSerializer()  # type: ignore[assignment]  # a field, not .errors
     luck = serializers.FloatField(help_text="mp over the game")
     luck_rate = serializers.FloatField(help_text="mp a turn")
     result = serializers.FloatField(help_text="points won (negative: lost)")
@@ -117,7 +117,7 @@ class TurnAnalysisSerializer(serializers.Serializer):
 
 
 class AnalysisSerializer(serializers.Serializer):
-    source = serializers.ChoiceField(choices=["gnubg", "net"])
+    source = serializers.ChoiceField(choices=["gnubg", "net"])  # type: ignore[assignment]  # a field
     evaluator = serializers.CharField()
     white_error_rate = serializers.FloatField()
     black_error_rate = serializers.FloatField()

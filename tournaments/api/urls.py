@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from csp.constants import SELF, UNSAFE_INLINE
 from csp.decorators import csp_update
-from django.urls import include, path
+from django.urls import URLPattern, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
@@ -69,7 +69,7 @@ PUBLIC_READS = {
     "submission-detail": public_page(site_version, html=False),
 }
 for route in router.urls:
-    if getattr(route, "name", None) in PUBLIC_READS:
+    if isinstance(route, URLPattern) and route.name in PUBLIC_READS:
         route.callback = PUBLIC_READS[route.name](route.callback)
 
 DOCS_CSP = csp_update({"style-src": [UNSAFE_INLINE], "worker-src": [SELF, "blob:"]})

@@ -84,7 +84,8 @@ def _send(job: Job) -> None:
 
         with app.connection_for_write(url=settings.CELERY_BROKER_URL) as conn:
             run_job.apply_async(
-                args=[job.pk], connection=conn, queue=settings.CELERY_TASK_DEFAULT_QUEUE,
+                args=(job.pk,), connection=conn,  # type: ignore[call-arg]  # an option
+                queue=settings.CELERY_TASK_DEFAULT_QUEUE,
                 retry=True, retry_policy={"max_retries": 2, "interval_start": 0.2},
             )  # fmt: skip
     except Exception:
