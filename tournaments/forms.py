@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import BOT_DEFAULT_LEVEL
 from tournaments.models import (
+    DrawScoring,
     FirstMove,
     Format,
     Game,
@@ -172,21 +173,26 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     def settings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in TOURNAMENT_FIELDS]
 
-    def settings_rows(self) -> list[tuple[forms.BoundField, str, str]]:
+    def settings_rows(self) -> list[tuple[forms.BoundField, str, str, str | None]]:
         """Each setting with the games and formats that have it (space-separated, empty:
-        all), for static/js/tournament_form.js; the games come from the one rules source
-        (``_rule_fields_not_in``), and ``clean`` resets what the chosen game lacks."""
+        all) and the value the script puts back when it hides it (None: it keeps what was
+        chosen), for static/js/tournament_form.js; the games come from the one rules source
+        (``_rule_fields_not_in``), and ``clean`` resets what the chosen game lacks. The
+        draw's score is put back to ½-½: setup.py refuses any other for a game without
+        draws, which a director could not see once the script hid it."""
         games = {
             name: " ".join(v for v in Variant.values if name not in _rule_fields_not_in(v))
             for name in RULE_FIELDS.values()
         }
         games["draw_scoring"] = _games_where(draws_apply)
+        resets = {"draw_scoring": DrawScoring.HALF.value}
         rows = [
-            (self[name], games.get(name, ""), " ".join(FORMAT_FIELDS.get(name, ())))
-            for name in TOURNAMENT_FIELDS
+            (self[n], games.get(n, ""), " ".join(FORMAT_FIELDS.get(n, ())), resets.get(n))
+            for n in TOURNAMENT_FIELDS
         ]
         return rows + [
-            (self[stage_field(stage)], "", " ".join(STAGE_FORMATS[stage])) for stage in STAGE_LABELS
+            (self[stage_field(stage)], "", " ".join(STAGE_FORMATS[stage]), None)
+            for stage in STAGE_LABELS
         ]
 
     def clean(self) -> dict[str, Any]:

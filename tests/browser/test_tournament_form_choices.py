@@ -31,6 +31,7 @@ def test_the_form_offers_only_what_the_game_and_format_have(
     expect(page.locator("#id_draw_scoring")).to_be_visible()  # long nardy draws (L10)
     expect(page.locator("#id_tie_break_1")).to_be_visible()
     page.locator("#id_first_move").select_option("lot")
+    page.locator("#id_draw_scoring").select_option("one")  # then hidden: back to ½-½
     page.locator("#id_variant").select_option("lurc")
     expect(page.locator("#id_draw_scoring")).to_be_hidden()
     expect(page.locator("#id_first_move option[value=lot]")).to_be_disabled()
@@ -41,3 +42,4 @@ def test_the_form_offers_only_what_the_game_and_format_have(
     expect(page.get_by_role("heading", name="Players and pairing")).to_be_visible()
     t = Tournament.objects.get(name="Lurč knockout")
     assert (t.variant, t.format, t.first_move) == ("lurc", "single_elimination", "loser")
+    assert t.draw_scoring == "half"  # the server refuses another score for Lurč (L10)
