@@ -97,14 +97,20 @@ def test_forced_turns_have_no_error() -> None:
 
 
 def test_a_random_mover_errs_far_more_than_the_net() -> None:
+    """Five games of the net against a random mover: in each the random side errs far
+    more, with marked errors; over the five its error rate is far above gnubg's 40 mp
+    (one game alone can be short on real choices: 36 to 152 mp a game with the 50k net)."""
     net = load_net()
-    record = _record(NetPlayer(net), RandomPlayer(), seed=7)
-    analysis = analyse_game(record)
-    assert analysis.white.unforced > 10 and analysis.black.unforced > 10
-    assert analysis.black.error_rate > 3 * analysis.white.error_rate
-    assert analysis.black.error_rate > 50
-    errors = analysis.black
-    assert errors.doubtful + errors.bad + errors.very_bad > 5
+    total, unforced = 0.0, 0
+    for seed in range(7, 12):
+        analysis = analyse_game(_record(NetPlayer(net), RandomPlayer(), seed=seed))
+        net_side, random_side = analysis.white, analysis.black
+        assert net_side.unforced > 10 and random_side.unforced > 10
+        assert random_side.error_rate > 3 * net_side.error_rate + 20, seed
+        assert random_side.doubtful + random_side.bad + random_side.very_bad >= 5, seed
+        total += random_side.error_rate * random_side.unforced
+        unforced += random_side.unforced
+    assert total / unforced > 50
 
 
 def test_errors_are_classed_by_the_thresholds() -> None:
