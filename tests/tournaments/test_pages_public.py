@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.helpers import rated_player
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Player, Series, Tournament
 from tournaments.services.setup import tournament_create
@@ -77,7 +78,7 @@ def test_bracket_diagram_for_an_elimination_tournament(client: Client) -> None:
         name="Knockout", start_date=datetime.date(2026, 3, 1), format="single_elimination"
     )
     for i in range(6):
-        entry_register(tournament=t, player=Player.objects.create(name=f"K{i}", rating=1500 + i))
+        entry_register(tournament=t, player=rated_player(f"K{i}", 1500 + i))
     bracket_create(tournament=t)
     html = client.get(reverse("tournaments:tournament", args=[t.pk])).content.decode()
     assert 'class="bracket-svg"' in html and "K5" in html
