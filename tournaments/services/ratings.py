@@ -308,10 +308,19 @@ def ratings_after_series(*, series: Series) -> None:
     of that game from the earlier of its old and new place on (``_replay_from``). Calling
     it again for the same result changes nothing."""
     ids = sorted(i for i in (series.player1_id, series.player2_id) if i is not None)
-    # Results of the same players queue here; whatever they rated is visible below.
-    list(Player.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
     variant = series.tournament.variant
     rated = _is_rated(series)
+    # Results of the same players in the same game queue here (on their ratings in it,
+    # made first where missing); whatever they rated is visible below. An unrated series
+    # makes no rating: it locks the players.
+    if rated:
+        PlayerRating.objects.bulk_create(
+            [PlayerRating(player_id=i, variant=variant) for i in ids], ignore_conflicts=True
+        )
+        locked = PlayerRating.objects.select_for_update().filter(player__in=ids, variant=variant)
+        standing: Standing = {(r.player_id, r.variant): r for r in locked.order_by("player")}
+    else:
+        list(Player.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
     rows, rated_after = _rows_and_later(series, rated)
     if rows and rated and _already_applied(series, rows):
         return
@@ -324,10 +333,6 @@ def ratings_after_series(*, series: Series) -> None:
         return
     if not rated:
         return
-    standing: Standing = {
-        (r.player_id, r.variant): r
-        for r in PlayerRating.objects.filter(player__in=ids, variant=variant)
-    }
     RatingChange.objects.bulk_create(_apply_series(standing, series))
     _save(standing.values())
 
