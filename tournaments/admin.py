@@ -213,17 +213,22 @@ class ClubAdmin(ServiceAdmin[Club]):
 
 @admin.register(Player)
 class PlayerAdmin(ServiceAdmin[Player]):
-    list_display = ("name", "club", "rating_shown", "experience", "active")
+    list_display = ("name", "club", "ratings_shown", "active")
     list_select_related = ("club",)
     search_fields = ("name", "club__name")
     list_filter = ("club", "active")
-    readonly_fields = ("rating", "experience")
+    readonly_fields = ("ratings_shown",)
     autocomplete_fields = ("club",)
     actions = ("recompute_ratings",)
 
-    @admin.display(description=_("rating"), ordering="rating")
-    def rating_shown(self, obj: Player) -> str:
-        return f"{obj.rating:.1f}"
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return super().get_queryset(request).prefetch_related("ratings")
+
+    # shown, never set here: a start is given where a player is made for a tournament (a
+    # registration, a CSV, an archive) or through the API, and the rated series move them
+    @admin.display(description=_("ratings"))
+    def ratings_shown(self, obj: Player) -> str:
+        return ", ".join(f"{r.get_variant_display()} {r.rating:.1f}" for r in obj.ratings.all())
 
     @admin.action(description=_("Recompute ratings (all players)"), permissions=("change",))
     def recompute_ratings(self, request: HttpRequest, queryset: QuerySet[Player]) -> None:
@@ -236,9 +241,6 @@ class PlayerAdmin(ServiceAdmin[Player]):
         if obj is not None:
             return player_update(player=obj, **data)
         user = data.pop("user", None)
-        start = data.pop("start_rating", None)  # a new player's history starts there
-        if start is not None and data.get("rating") is None:
-            data["rating"] = start
         player = player_create(**data)
         return player_update(player=player, user=user) if user is not None else player
 
@@ -601,9 +603,9 @@ class CorrectionAdmin(ReadOnlyAdmin[Correction]):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyAdmin[RatingChange]):
-    list_display = ("player", "series", "before", "after", "experience_before", "at")
+    list_display = ("player", "variant", "series", "before", "after", "experience_before", "at")
     list_select_related = ("player", "series__player1", "series__player2")
-    list_filter = ("series__tournament",)
+    list_filter = ("variant", "series__tournament")
     search_fields = ("player__name",)
     date_hierarchy = "at"
 

@@ -32,6 +32,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from playwright.sync_api import Browser, BrowserContext, Page, Response, Route
 
+from tests.tournaments.helpers import rated_player
 from tests.tournaments.pages_data import recorded_game, round_robin
 from tournaments.engine import bot_dice, bot_legal_turns, bot_state
 from tournaments.jobs.runner import job_start
@@ -257,9 +258,7 @@ def _swiss(director: User) -> Tournament:
     )
     t.directors.add(director)
     for i in range(5):
-        entry_register(
-            tournament=t, player=Player.objects.create(name=f"Swiss player {i + 1}", rating=1500)
-        )
+        entry_register(tournament=t, player=rated_player(f"Swiss player {i + 1}", 1500))
     for _ in range(2):
         rnd = round_generate(tournament=t)
         for s in Series.objects.filter(round=rnd, player2__isnull=False).select_related(
@@ -277,9 +276,7 @@ def _knockout(director: User) -> Tournament:
     )
     t.directors.add(director)
     for i in range(6):
-        entry_register(
-            tournament=t, player=Player.objects.create(name=f"Knockout {i + 1}", rating=1500 + i)
-        )
+        entry_register(tournament=t, player=rated_player(f"Knockout {i + 1}", 1500 + i))
     bracket_create(tournament=t)
     return t
 

@@ -13,7 +13,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser
 
 from tests.browser.pages import session_cookie
-from tournaments.models import Game, Player, Series
+from tests.tournaments.helpers import rated_player
+from tournaments.models import Game, Series
 from tournaments.services.pairings import round_generate
 from tournaments.services.results import game_correct, game_enter_quick
 from tournaments.services.series import series_next_white
@@ -31,7 +32,7 @@ def _swiss_day(boss: User) -> Game:
     )  # fmt: skip
     t.directors.add(boss)
     for i in range(13):
-        player = Player.objects.create(name=f"Hráč s dlouhým jménem {i + 1}", rating=1500 + i)
+        player = rated_player(f"Hráč s dlouhým jménem {i + 1}", 1500 + i)
         entry_register(tournament=t, player=player)
     for _ in range(2):
         rnd = round_generate(tournament=t)

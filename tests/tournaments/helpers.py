@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from engine import Rules, read_records, replay
 from engine.selfplay import random_game
-from tournaments.models import Club, Entry, Player, Series, Tournament
+from tournaments.models import Club, Entry, Player, PlayerRating, Series, Tournament, Variant
 from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 
@@ -165,3 +165,18 @@ def ahead_of_the_clock(t: Tournament) -> int:
     Tournament.objects.filter(pk=t.pk).update(cache_version=FAR_AHEAD)
     t.cache_version = FAR_AHEAD
     return FAR_AHEAD
+
+
+def rated_player(name: str, rating: float, *, variant: str = Variant.LONG, **fields: Any) -> Player:
+    """A new player whose rating in ``variant`` starts at ``rating`` (what a registration
+    with a rating gives), for tests of seeding by rating."""
+    player = Player.objects.create(name=name, **fields)
+    PlayerRating.objects.create(player=player, variant=variant, rating=rating, start_rating=rating)
+    return player
+
+
+def rating_of(player: Player, variant: str = Variant.LONG) -> PlayerRating:
+    """The player's rating in ``variant`` as stored now (1500 and no experience unsaved,
+    where they have none)."""
+    found = PlayerRating.objects.filter(player=player, variant=variant).first()
+    return found or PlayerRating(player=player, variant=variant)

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 
 from engine import read_records, replay
 from engine.selfplay import random_game
+from tests.tournaments.helpers import rated_player
 from tournaments.models import Game, Player, Series, SeriesStatus, Tournament
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick, game_enter_record
@@ -75,7 +76,7 @@ def knockout(
     t = tournament_create(name=f"KO {count}", start_date=datetime.date(2026, 6, 1),
                           format=format, series_length=1, **kw)  # fmt: skip
     for i in range(1, count + 1):
-        entry_register(tournament=t, player=Player.objects.create(name=f"P{i}", rating=2000 - i))
+        entry_register(tournament=t, player=rated_player(f"P{i}", 2000 - i))
     bracket_create(tournament=t)
     for _ in range(played):
         s = (

@@ -25,6 +25,7 @@ from rest_framework.test import APIClient
 
 from engine import Rules, read_records, replay
 from engine.selfplay import random_game
+from tests.tournaments.helpers import rated_player
 from tournaments.models import (
     Club,
     Correction,
@@ -195,10 +196,7 @@ def _play(t: Tournament, boss: User, *, records: int, seed: int = 1) -> None:
 
 
 def _players(t: Tournament, count: int, club: Club | None) -> list[Player]:
-    players = [
-        Player.objects.create(name=f"{t.name} {n}", club=club, rating=1600 - n)
-        for n in range(1, count + 1)
-    ]
+    players = [rated_player(f"{t.name} {n}", 1600 - n, club=club) for n in range(1, count + 1)]
     for p in players:
         entry_register(tournament=t, player=p)
     return players

@@ -25,6 +25,7 @@ from tournaments.models import (
     Game,
     Job,
     Player,
+    PlayerRating,
     RatingChange,
     Series,
     SeriesStatus,
@@ -318,7 +319,7 @@ def test_import_records_into_a_finished_series_or_an_unknown_one_fails(
 
 @pytest.mark.django_db
 def test_recompute_puts_a_tampered_series_right_and_keeps_the_ratings(demo: str) -> None:
-    ratings = dict(Player.objects.values_list("pk", "rating"))
+    ratings = dict(PlayerRating.objects.values_list("pk", "rating"))
     series = Series.objects.filter(tournament__name=PREBOR).first()
     assert series is not None
     score = (series.score1, series.score2)
@@ -332,7 +333,7 @@ def test_recompute_puts_a_tampered_series_right_and_keeps_the_ratings(demo: str)
     assert "ratings recomputed from 53 rated series" in output
     series.refresh_from_db()
     assert (series.score1, series.score2) == score
-    after = dict(Player.objects.values_list("pk", "rating"))
+    after = dict(PlayerRating.objects.values_list("pk", "rating"))
     assert after.keys() == ratings.keys()
     assert all(after[k] == pytest.approx(ratings[k]) for k in ratings)
 

@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser, Permission, User
 from django.test import Client
 from django.utils import translation
 
-from tests.tournaments.helpers import EN, World
+from tests.tournaments.helpers import EN, World, rating_of
 from tournaments.models import Deletion, Game, Player, RatingChange, Series, Tournament
 from tournaments.services.archives import tournament_import
 from tournaments.services.deletion import tournament_delete, tournament_delete_summary
@@ -32,9 +32,9 @@ Ratings = dict[int, tuple[float, int, int]]
 
 
 def _ratings() -> Ratings:
-    """Every player's rating, experience and number of rated series."""
+    """Every player's (long nardy) rating, experience and number of rated series."""
     return {
-        p.pk: (p.rating, p.experience, RatingChange.objects.filter(player=p).count())
+        p.pk: (rating_of(p).rating, rating_of(p).experience, p.rating_changes.count())
         for p in Player.objects.order_by("pk")
     }
 

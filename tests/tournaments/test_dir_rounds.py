@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.tournaments.helpers import EN
+from tests.tournaments.helpers import EN, rated_player
 from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Player, ProhibitedPair, Round, Series, Tournament
 from tournaments.services.pairings import entry_withdraw, round_generate
@@ -96,9 +96,7 @@ def swiss(players: int, *, by: User) -> Tournament:
     )
     t.directors.add(by)
     for i in range(players):
-        entry_register(
-            tournament=t, player=Player.objects.create(name=f"P{i + 1}", rating=1600 - 10 * i)
-        )
+        entry_register(tournament=t, player=rated_player(f"P{i + 1}", 1600 - 10 * i))
     return t
 
 

@@ -33,10 +33,11 @@ PAGE_QUERIES = {"swiss": 9, "round_robin": 8, "double_elimination": 12}
 # The session and the user; the view's series (with the director check) and games; the
 # service's transaction (a savepoint in a test: two statements); under the lock the series
 # and its games; the game, the series and the tournament's one version bump (once a
-# transaction: generations.py); the ratings of the finished series: the players locked,
-# their history rows and whether a later series was rated (one query), the new rows, the
-# new ratings.
-QUICK_QUERIES = 15
+# transaction: generations.py); the ratings of the finished series in the tournament's
+# game: made where missing (one insert ignoring those that exist) and locked, their
+# history rows and whether a later series was rated (one query), the new rows, the new
+# ratings.
+QUICK_QUERIES = 16
 # The shared cache: the tournament's and the site's generations renewed once inside the
 # transaction and once on commit, whatever the write saved (game, series, ratings).
 QUICK_CACHE_CALLS = {"set_many": 2}

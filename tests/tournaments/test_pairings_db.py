@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from django.utils import translation
 
+from tests.tournaments.helpers import rated_player
 from tournaments.models import Entry, Player, ProhibitedPair, Series, SeriesStatus, Tournament
 from tournaments.selectors.brackets import bracket_of
 from tournaments.services.errors import ApplicationError
@@ -41,7 +42,7 @@ DAY = datetime.date(2026, 11, 29)
 def make(format: str, count: int, **settings: object) -> tuple[Tournament, list[Player]]:
     t = tournament_create(name=f"{format} {count}", start_date=DAY, format=format,
                           series_length=1, **settings)  # fmt: skip
-    players = [Player.objects.create(name=f"P{i:02d}", rating=2000 - i) for i in range(count)]
+    players = [rated_player(f"P{i:02d}", 2000 - i) for i in range(count)]
     for p in players:
         entry_register(tournament=t, player=p)
     return t, players

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tests.tournaments.helpers import World, play_out
+from tests.tournaments.helpers import World, play_out, rating_of
 from tournaments.models import Player, Series, SeriesStatus
 from tournaments.services.archives import tournament_import
 from tournaments.services.exports import tournament_archive
@@ -48,16 +48,15 @@ def _nova_beats_jana(world: World) -> Series:
 
 
 def _history_starts_at_the_csv_rating(world: World) -> None:
-    nova = Player.objects.get(name="Nova")
-    assert (nova.rating, nova.start_rating) == (1710, 1710)
+    nova, game = Player.objects.get(name="Nova"), world.tournament.variant
+    assert (rating_of(nova, game).rating, rating_of(nova, game).start_rating) == (1710, 1710)
     _nova_beats_jana(world)
     ratings_recompute()  # what an archive import or a correction elsewhere does
-    nova.refresh_from_db()
     first = nova.rating_changes.get()
     assert first.before == 1710
-    assert nova.rating == pytest.approx(NOVA_AFTER, abs=1e-4)
+    assert rating_of(nova, game).rating == pytest.approx(NOVA_AFTER, abs=1e-4)
     jana = Player.objects.get(pk=world.players["jana"].pk)
-    assert jana.rating == pytest.approx(JANA_AFTER, abs=1e-4)
+    assert rating_of(jana, game).rating == pytest.approx(JANA_AFTER, abs=1e-4)
 
 
 @pytest.mark.django_db
@@ -92,8 +91,8 @@ def test_a_rating_given_through_the_api_is_the_start(world: World) -> None:
     nova = Player.objects.get(name="Nova")
     read = staff.get(f"/api/players/{nova.pk}/").json()
     assert staff.put(f"/api/players/{nova.pk}/", read, format="json").status_code == 200
-    nova.refresh_from_db()
-    assert nova.start_rating == 1710 and nova.rating == pytest.approx(NOVA_AFTER, abs=1e-4)
+    assert rating_of(nova).start_rating == 1710
+    assert rating_of(nova).rating == pytest.approx(NOVA_AFTER, abs=1e-4)
     # a new start replays the history from it: 1560 beats 1500, P = 1 / (10^(60·√5/2000)
     # + 1) = 1 / (10^0.0670820 + 1) = 1 / 2.1670301 = 0.4614611: 4·5·√5·P = 20.63717
     answer = staff.patch(f"/api/players/{nova.pk}/", {"start_rating": 1560}, format="json")
@@ -117,12 +116,13 @@ def test_an_archive_gives_new_players_their_archived_start(world: World) -> None
         tournament=world.tournament, player1=nova, player2=world.players["jana"], table=3
     )
     play_out(series, seed=0, records=False)  # the archive holds the games
-    nova.refresh_from_db()
     archive = tournament_archive(world.tournament)
     for p in archive["players"]:  # another site: the others are new there too
         p["name"] += " (copy)"
     tournament_import(archive=archive, name="Copy", as_copy=True, as_archived=True)
     copy = Player.objects.get(name="Nova (copy)")
-    assert copy.start_rating == 1710
+    game = world.tournament.variant
+    assert rating_of(copy, game).start_rating == 1710
     assert copy.rating_changes.get().before == 1710
-    assert copy.rating == pytest.approx(nova.rating, abs=1e-9) and copy.rating != 1710
+    rating = rating_of(copy, game).rating
+    assert rating == pytest.approx(rating_of(nova, game).rating, abs=1e-9) and rating != 1710

@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.helpers import EN, World
+from tests.tournaments.helpers import EN, World, rating_of
 from tests.tournaments.pages_data import director
 from tournaments.models import Club, Entry, Player, Tournament
 from tournaments.services.setup import tournament_create
@@ -50,12 +50,17 @@ def test_a_new_player_with_club_and_rating_on_the_page(client: Client, boss: Use
     answer = client.post(url, data, **CS)
     assert answer.status_code == 302
     nova = Player.objects.get(name="Nova")
-    assert nova.club == brno and (nova.rating, nova.start_rating) == (1710.5, 1710.5)
+    rating = rating_of(nova, t.variant)
+    assert nova.club == brno and (rating.rating, rating.start_rating) == (1710.5, 1710.5)
     assert t.entries.filter(player=nova).exists()
     # a new club is made
     assert client.post(url, {"new_name": "Oto", "new_club": "Zlín"}).status_code == 302
     oto = Player.objects.get(name="Oto")
-    assert oto.club is not None and oto.club.name == "Zlín" and oto.start_rating == 1500
+    assert (
+        oto.club is not None
+        and oto.club.name == "Zlín"
+        and rating_of(oto, t.variant).start_rating == 1500
+    )
 
 
 @pytest.mark.parametrize(
@@ -89,7 +94,11 @@ def test_the_similar_name_confirmation_keeps_club_and_rating(client: Client, bos
     assert 'name="new_club" value="Zlín"' in page and 'name="new_rating" value="1650"' in page
     assert client.post(url, {**data, "confirm_new": "1"}).status_code == 302
     eva = Player.objects.get(name="Eva Kucerova")
-    assert eva.club is not None and eva.club.name == "Zlín" and eva.start_rating == 1650
+    assert (
+        eva.club is not None
+        and eva.club.name == "Zlín"
+        and rating_of(eva, t.variant).start_rating == 1650
+    )
 
 
 def test_the_api_registers_with_club_and_rating(world: World) -> None:
@@ -98,7 +107,8 @@ def test_the_api_registers_with_club_and_rating(world: World) -> None:
     answer = boss.post(url, {"name": "Nova", "club": "BRNO", "rating": 1710}, format="json")
     assert answer.status_code == 201, answer.content
     nova = Player.objects.get(name="Nova")
-    assert nova.club == Club.objects.get(name="Brno") and nova.start_rating == 1710
+    start = rating_of(nova, world.tournament.variant).start_rating
+    assert nova.club == Club.objects.get(name="Brno") and start == 1710
     bad = boss.post(url, {"name": "Oto", "rating": 0}, format="json", HTTP_ACCEPT_LANGUAGE="cs")
     assert bad.status_code == 400 and not Player.objects.filter(name="Oto").exists()
 

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import rated_player
 from tournaments.models import Player, Series, SeriesStatus, Tournament
 from tournaments.pairing import Bracket, double_elimination, single_elimination
 from tournaments.selectors.knockout import knockout_places
@@ -160,7 +161,7 @@ def knockout(
     t = tournament_create(name=f"KO {format} {count}", start_date=datetime.date(2026, 6, 1),
                           format=format, series_length=1, **settings)  # fmt: skip
     for i in range(1, count + 1):
-        entry_register(tournament=t, player=Player.objects.create(name=f"P{i}", rating=2000 - i))
+        entry_register(tournament=t, player=rated_player(f"P{i}", 2000 - i))
     bracket_create(tournament=t)
     while True:
         open_series = (

@@ -16,6 +16,7 @@ from tournaments.models import (
     GameEnd,
     GameKind,
     Player,
+    PlayerRating,
     RatingChange,
     Round,
     Series,
@@ -32,25 +33,50 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "city", "country"]
 
 
+class PlayerRatingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = PlayerRating
+        fields = ["variant", "rating", "experience", "start_rating"]
+        read_only_fields = fields
+
+
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; ``rating``, ``start_rating`` and ``experience`` are the long nardy ones
+    (deprecated: the one rating of before the ratings per game), ``ratings`` every game's
+    (docs/api.md). The viewset's queryset annotates the three and prefetches ``ratings``."""
+
     club_name = serializers.CharField(
         source="club.name", read_only=True, default=None, allow_null=True
     )
-    rating = serializers.FloatField(min_value=1, max_value=10000, required=False)
+    rating = serializers.FloatField(
+        min_value=1,
+        max_value=10000,
+        required=False,
+        help_text="deprecated: the long nardy rating (see ratings); a new value is its start",
+    )
     start_rating = serializers.FloatField(
         min_value=1,
         max_value=10000,
         required=False,
-        help_text="where the rating history starts; setting it replays the history",
+        help_text="deprecated: where the long nardy rating history starts; setting it "
+        "replays that history",
+    )
+    experience = serializers.IntegerField(
+        read_only=True, help_text="deprecated: the long nardy experience (see ratings)"
+    )
+    ratings = PlayerRatingSerializer(
+        many=True,
+        read_only=True,
+        help_text="the rating in each game the player has played or was given a start in "
+        "(any other game: 1500, experience 0)",
     )
 
     class Meta:
         model = Player
         fields = [
             "id", "name", "club", "club_name", "country", "rating", "start_rating",
-            "experience", "active",
+            "experience", "ratings", "active",
         ]  # fmt: skip
-        read_only_fields = ["experience"]
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):
@@ -59,7 +85,10 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RatingChange
-        fields = ["series", "tournament", "before", "after", "delta", "experience_before", "at"]
+        fields = [
+            "series", "tournament", "variant", "before", "after", "delta", "experience_before",
+            "at",
+        ]  # fmt: skip
 
 
 class TournamentSerializer(serializers.ModelSerializer):

@@ -42,8 +42,10 @@ from tournaments.models import (
     Round,
     Series,
     Submission,
+    Variant,
 )
 from tournaments.selectors.pages import rating_history_visible
+from tournaments.selectors.ratings import rating_in
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.deletion import game_delete, tournament_delete
 from tournaments.services.directing import tournament_create_by, tournament_update
@@ -94,17 +96,32 @@ class ClubViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
 class PlayerViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     """Players: anyone reads, staff write."""
 
-    queryset = Player.objects.select_related("club")
+    # rating, start_rating and experience: long nardy's (deprecated, docs/api.md)
+    queryset = (
+        Player.objects.select_related("club")
+        .prefetch_related("ratings")
+        .annotate(
+            rating=rating_in(Variant.LONG),
+            start_rating=rating_in(Variant.LONG, field="start_rating"),
+            experience=rating_in(Variant.LONG, field="experience"),
+        )
+    )
     serializer_class = s.PlayerSerializer
     permission_classes = [StaffWritesOrReadOnly]
     filterset_class = PlayerFilter
     ordering_fields = ["name", "rating", "experience", "club__name"]
 
     def perform_create(self, serializer: Any) -> None:
-        serializer.instance = player_create(**serializer.validated_data)
+        data = dict(serializer.validated_data)
+        start = data.pop("start_rating", None)  # a new player's history starts there
+        if start is not None and data.get("rating") is None:
+            data["rating"] = start
+        player = player_create(**data)
+        serializer.instance = self.get_queryset().get(pk=player.pk)
 
     def perform_update(self, serializer: Any) -> None:
-        serializer.instance = player_update(player=serializer.instance, **serializer.validated_data)
+        player = player_update(player=serializer.instance, **serializer.validated_data)
+        serializer.instance = self.get_queryset().get(pk=player.pk)
 
     def perform_destroy(self, instance: Player) -> None:
         player_delete(player=instance)

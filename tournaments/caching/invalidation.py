@@ -31,6 +31,7 @@ from tournaments.models import (
     Game,
     GameAnalysis,
     Player,
+    PlayerRating,
     ProhibitedPair,
     Round,
     Series,
@@ -115,6 +116,11 @@ def _touch_by_player(sender: Any, instance: Player, **kwargs: Any) -> None:
     people_changed()  # the player's own page and the API's lists, entered or not
 
 
+def _touch_by_rating(sender: Any, instance: PlayerRating, **kwargs: Any) -> None:
+    tournaments_touch_players(player_ids=[instance.player_id])
+    people_changed()
+
+
 def _touch_by_club(sender: Any, instance: Club, **kwargs: Any) -> None:
     tournaments_touch(
         where=Q(pk__in=Entry.objects.filter(player__club=instance.pk).values("tournament"))
@@ -193,6 +199,7 @@ def connect_signals() -> None:
     # Ratings show on no tournament page: their bulk writes (no signal per row) call
     # people_changed() for the player pages and the API (services/ratings.py).
     post_save.connect(_touch_by_player, sender=Player, dispatch_uid="cache-Player")
+    post_save.connect(_touch_by_rating, sender=PlayerRating, dispatch_uid="cache-PlayerRating")
     post_save.connect(_touch_by_club, sender=Club, dispatch_uid="cache-Club")
     login = get_user_model()  # its name shows with its corrections
     post_save.connect(_login_saved, sender=login, dispatch_uid="cache-login")

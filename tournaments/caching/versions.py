@@ -14,7 +14,7 @@ from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.http import HttpRequest
 
 from tournaments.caching.generations import ALL, read_through, tournament_gen
-from tournaments.models import Game, Player, RatingChange, Series, Tournament
+from tournaments.models import Game, Player, PlayerRating, RatingChange, Series, Tournament
 from tournaments.selectors.access import (
     User,
     public_sees,
@@ -152,19 +152,28 @@ def _player_cell(pk: int) -> tuple[object, tuple[Seen, ...]] | None:
 
 def _player_row(pk: int, changes: QuerySet[RatingChange]) -> object:
     ratings = changes.filter(player=OuterRef("pk")).order_by().values("player")
+    # the ratings in each game (few rows a player): what the page shows of them
+    games = PlayerRating.objects.filter(player=OuterRef("pk")).order_by().values("player")
     return (
         Player.objects.filter(pk=pk)
         .annotate(
             n=Subquery(ratings.annotate(x=Count("id")).values("x")),
             last=Subquery(ratings.annotate(x=Max("id")).values("x")),
             total=Subquery(ratings.annotate(x=Sum("after")).values("x")),
+            games=Subquery(games.annotate(x=Count("id")).values("x")),
+            rating=Subquery(games.annotate(x=Sum("rating")).values("x")),
+            start=Subquery(games.annotate(x=Sum("start_rating")).values("x")),
+            experience=Subquery(games.annotate(x=Sum("experience")).values("x")),
+            rating_last=Subquery(games.annotate(x=Max("id")).values("x")),
         )
         .values_list(
             "name",
             "club__name",
+            "games",
             "rating",
-            "start_rating",
+            "start",
             "experience",
+            "rating_last",
             "club_id",
             "n",
             "last",

@@ -4,7 +4,7 @@ from tournaments.models.analysis import AnalysisSource, GameAnalysis
 from tournaments.models.botgame import BotColour, BotGame, BotGameStatus
 from tournaments.models.deletion import Deletion, DeletionKind
 from tournaments.models.job import Job, JobKind, JobStatus
-from tournaments.models.people import START_RATING, Club, Player, RatingChange
+from tournaments.models.people import START_RATING, Club, Player, PlayerRating, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
     Correction,
@@ -54,6 +54,7 @@ __all__ = [
     "JobKind",
     "JobStatus",
     "Player",
+    "PlayerRating",
     "ProhibitedPair",
     "RatingChange",
     "Round",

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.tournament import Variant
+
 START_RATING = 1500.0
 
 
@@ -35,15 +37,6 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("user account"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="player",
     )  # fmt: skip
-    rating = models.FloatField(_("rating"), default=START_RATING)
-    start_rating = models.FloatField(
-        _("starting rating"),
-        default=START_RATING,
-        help_text=_("Where the rating history starts: given on registration or import."),
-    )
-    experience = models.PositiveIntegerField(
-        _("experience"), default=0, help_text=_("Sum of the lengths of the rated series played.")
-    )
     active = models.BooleanField(_("active"), default=True)
     invitations_withdrawn = models.PositiveIntegerField(
         _("invitations withdrawn"),
@@ -62,6 +55,41 @@ class Player(models.Model):
                 name="player_unique_name_in_club",
                 violation_error_message=_("a player of this name is already in the club"),
             ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerRating(models.Model):
+    """A player's rating in one game (variant): long nardy, short backgammon and Lurč are
+    rated apart (docs/ratings.md). A row exists for each game the player has played rated
+    series of, or was given a starting rating for; any other game starts at 1500."""
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    variant = models.CharField(_("game"), max_length=5, choices=Variant.choices)
+    rating = models.FloatField(_("rating"), default=START_RATING)
+    start_rating = models.FloatField(
+        _("starting rating"),
+        default=START_RATING,
+        help_text=_("Where the rating history starts: given on registration or import."),
+    )
+    experience = models.PositiveIntegerField(
+        _("experience"), default=0, help_text=_("Sum of the lengths of the rated series played.")
+    )
+
+    class Meta:
+        ordering = ["player", "variant"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "variant"],
+                name="player_rating_once_per_variant",
+                violation_error_message=_("a player has one rating in each game"),
+            ),
             models.CheckConstraint(
                 condition=models.Q(rating__gt=0),
                 name="player_rating_positive",
@@ -75,7 +103,7 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return f"{self.player}: {self.get_variant_display()} {self.rating:.1f}"
 
 
 class RatingChange(models.Model):
@@ -88,13 +116,16 @@ class RatingChange(models.Model):
         "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE,
         related_name="rating_changes",
     )  # fmt: skip
+    # the series' tournament's game, kept here so that one game's history is read and
+    # replayed without joining the tournaments (it is locked once series are paired)
+    variant = models.CharField(_("game"), max_length=5, choices=Variant.choices)
     before = models.FloatField(_("rating before"))
     after = models.FloatField(_("rating after"))
     experience_before = models.PositiveIntegerField(_("experience before"))
     at = models.DateTimeField(_("when"))
 
     class Meta:
-        ordering = ["player", "at", "id"]
+        ordering = ["player", "variant", "at", "id"]
         verbose_name = _("rating change")
         verbose_name_plural = _("rating changes")
         constraints = [
@@ -104,6 +135,7 @@ class RatingChange(models.Model):
                 violation_error_message=_("a series changes a player's rating only once"),
             ),
         ]
+        indexes = [models.Index(fields=["variant", "at"], name="rating_change_variant_at")]
 
     @property
     def delta(self) -> float:

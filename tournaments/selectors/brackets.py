@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from tournaments.models import Entry, Format, Player, Tournament
 from tournaments.pairing import Bracket, PairingError, double_elimination, single_elimination
+from tournaments.selectors.ratings import rating_in
 from tournaments.services.errors import pairing_refused
 
 BRACKET_FORMATS = (Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION)
 
 
 def seeded_players(tournament: Tournament) -> list[Player]:
-    """Active entries in seeding order: by hand (Entry.seed) first, then by rating."""
-    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).select_related("player")
+    """Active entries in seeding order: by hand (Entry.seed) first, then by the rating in
+    the tournament's game."""
+    entries = (
+        Entry.objects.filter(tournament=tournament, withdrawn=False)
+        .select_related("player")
+        .annotate(rating=rating_in(tournament.variant, player="player"))
+    )
     return [
         e.player
         for e in sorted(
             entries,
-            key=lambda e: (e.seed is None, e.seed or 0, -e.player.rating, e.player.name.casefold()),
+            key=lambda e: (e.seed is None, e.seed or 0, -e.rating, e.player.name.casefold()),
         )
     ]
 

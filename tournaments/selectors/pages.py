@@ -13,6 +13,7 @@ from tournaments.models import (
     Format,
     Game,
     Player,
+    PlayerRating,
     RatingChange,
     Round,
     Series,
@@ -20,6 +21,7 @@ from tournaments.models import (
     SubmissionStatus,
     TieBreak,
     Tournament,
+    Variant,
 )
 from tournaments.rule_options import rule_sentences
 from tournaments.selectors.access import (
@@ -161,11 +163,21 @@ def game_with_series(*, pk: int) -> Game:
 
 
 @dataclass
+class GameRating:
+    """A player's rating in one game, its history and its chart."""
+
+    variant: str
+    label: str
+    rating: PlayerRating
+    history: list[RatingChange]
+    chart: RatingChart | None
+
+
+@dataclass
 class PlayerPage:
     player: Player
     series: list[Series]
-    history: list[RatingChange]
-    chart: RatingChart | None
+    ratings: list[GameRating]
 
 
 def rating_history_visible(*, player: Player, user: User | None) -> list[RatingChange]:
@@ -179,9 +191,23 @@ def rating_history_visible(*, player: Player, user: User | None) -> list[RatingC
     )
 
 
+def ratings_by_game(*, player: Player, user: User | None) -> list[GameRating]:
+    """The player's rating in each game they have one in (played, or given a start), in
+    the order of the games, each with the history of the series the user may see (two
+    queries)."""
+    history = rating_history_visible(player=player, user=user)
+    rows = {r.variant: r for r in PlayerRating.objects.filter(player=player)}
+    games = []
+    for variant, label in Variant.choices:
+        if variant in rows:
+            mine = [h for h in history if h.variant == variant]
+            games.append(GameRating(variant, str(label), rows[variant], mine, rating_chart(mine)))
+    return games
+
+
 def player_page(*, player: Player, user: User | None) -> PlayerPage:
-    """A player's series and games in every tournament the user may see, and the rating
-    history of those series (three queries)."""
+    """A player's series and games in every tournament the user may see, their rating in
+    each game and its history of those series (four queries)."""
     games = Game.objects.select_related("white", "winner").order_by("number")
     series = list(
         visible_series(user)
@@ -190,8 +216,7 @@ def player_page(*, player: Player, user: User | None) -> PlayerPage:
         .prefetch_related(Prefetch("games", queryset=games))
         .order_by("-tournament__start_date", "tournament_id", "round__number", "id")
     )
-    history = rating_history_visible(player=player, user=user)
-    return PlayerPage(player, series, history, rating_chart(history))
+    return PlayerPage(player, series, ratings_by_game(player=player, user=user))
 
 
 def pending_submissions(*, user: User) -> list[Submission]:

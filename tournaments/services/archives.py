@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 
 from tournaments.caching import people_changed, tournaments_touch
 from tournaments.models import (
+    START_RATING,
     Club,
     Correction,
     Entry,
@@ -32,6 +33,7 @@ from tournaments.models import (
     GameEnd,
     GameKind,
     Player,
+    PlayerRating,
     ProhibitedPair,
     Round,
     Series,
@@ -331,7 +333,7 @@ class _Importer:
                 self.result.directors_skipped.append(str(username))
             else:
                 tournament.directors.add(user)
-        self.import_players()
+        self.import_players(tournament.variant)
         withdrawn = self.register_entries(tournament)
         for pp in self.a["prohibited_pairs"]:
             ProhibitedPair.objects.create(
@@ -362,7 +364,7 @@ class _Importer:
             ratings_recompute()  # the archived finish times order the rated series
         return self.result
 
-    def import_players(self) -> None:
+    def import_players(self, variant: str) -> None:
         clubs: dict[str, Club] = {}
         for c in self.a["clubs"]:
             clubs[c["name"]], _ = Club.objects.get_or_create(
@@ -382,6 +384,7 @@ class _Importer:
             for found in Player.objects.filter(name__in=names[first : first + 2000]):
                 known[(found.name, found.club_id)] = found
         new: list[Player] = []
+        new_starts: list[tuple[Player, float]] = []
         for p in archived:
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
             player = known.get((p["name"], club.pk if club else None))
@@ -389,13 +392,21 @@ class _Importer:
                 player = Player(name=name_clean(p["name"]), club=club, country=p["country"],
                                 active=p["active"])  # fmt: skip
                 start = starts.get(p["ref"], p.get("rating"))
-                if start is not None:
-                    player.rating = player.start_rating = start
+                if start is not None and start != START_RATING:
+                    new_starts.append((player, start))
                 player.full_clean(validate_unique=False, validate_constraints=False)
                 known[(player.name, club.pk if club else None)] = player
                 new.append(player)
             self.players[p["ref"]] = player
         Player.objects.bulk_create(new, batch_size=1000)
+        # the archive is of one game: the starts are of the tournament's game
+        PlayerRating.objects.bulk_create(
+            [
+                PlayerRating(player=player, variant=variant, rating=start, start_rating=start)
+                for player, start in new_starts
+            ],
+            batch_size=1000,
+        )
         if new:
             people_changed()  # a bulk write: no signal
         self.result.players_created = len(new)

@@ -17,10 +17,12 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from tournaments.engine import write_tags
 from tournaments.models import (
+    START_RATING,
     Correction,
     Entry,
     Game,
     Player,
+    PlayerRating,
     ProhibitedPair,
     RatingChange,
     Round,
@@ -281,6 +283,11 @@ def tournament_archive(tournament: Tournament, progress: Progress = no_progress)
     referred to by their place in the archive (``ref``), never by database ids."""
     players = _involved_players(tournament)
     pref = {p.pk: n for n, p in enumerate(players, start=1)}
+    # the archive is of one game: the players' ratings are of the tournament's game
+    ratings = {
+        r.player_id: r
+        for r in PlayerRating.objects.filter(player__in=pref, variant=tournament.variant)
+    }
     clubs = sorted({p.club for p in players if p.club is not None}, key=lambda c: c.name)
     settings = {name: _plain(getattr(tournament, name)) for name in SETTINGS}
     games = Game.objects.select_related("entered_by").prefetch_related(
@@ -335,8 +342,8 @@ def tournament_archive(tournament: Tournament, progress: Progress = no_progress)
                 "name": p.name,
                 "club": p.club.name if p.club else None,
                 "country": p.country,
-                "rating": p.rating,
-                "experience": p.experience,
+                "rating": ratings[p.pk].rating if p.pk in ratings else START_RATING,
+                "experience": ratings[p.pk].experience if p.pk in ratings else 0,
                 "active": p.active,
             }
             for p in players

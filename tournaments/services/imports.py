@@ -18,8 +18,10 @@ from tournaments.models import (
     Club,
     Entry,
     Player,
+    PlayerRating,
     Series,
     Tournament,
+    Variant,
 )
 from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
@@ -236,10 +238,11 @@ def _new_and_known(
     existing: dict[tuple[str, int | None], int],
     tournament: Tournament | None,
     report: PlayersImport,
-) -> tuple[list[Player], list[int]]:
-    """The players to create and the ids of those already known (entered into the
-    ``tournament``); a known player is refused when there is no tournament to enter."""
-    players: list[Player] = []
+) -> tuple[list[tuple[Player, float]], list[int]]:
+    """The players to create, with their ratings, and the ids of those already known
+    (entered into the ``tournament``); a known player is refused when there is no
+    tournament to enter."""
+    players: list[tuple[Player, float]] = []
     known: list[int] = []
     entered = set(tournament.entries.values_list("player_id", flat=True)) if tournament else set()
     for line, name, club_name, rating in wanted:
@@ -254,8 +257,7 @@ def _new_and_known(
         elif pk is not None:
             known.append(pk)
         else:
-            # the file's rating is where the new player's history starts (docs/ratings.md)
-            players.append(Player(name=name, club=club, rating=rating, start_rating=rating))
+            players.append((Player(name=name, club=club), rating))
     return players, known
 
 
@@ -303,7 +305,18 @@ def players_import_csv(
     clubs = _clubs_for([club_name for _, _, club_name, _ in wanted if club_name])
     existing = _existing_players({name for _, name, _, _ in wanted})
     players, known = _new_and_known(wanted, clubs, existing, tournament, report)
-    report.created = Player.objects.bulk_create(players, batch_size=1000)
+    report.created = Player.objects.bulk_create([p for p, _ in players], batch_size=1000)
+    # the file's rating is where the new player's history in the tournament's game (long
+    # nardy without a tournament) starts (docs/ratings.md); 1500 is everybody's start
+    variant = tournament.variant if tournament is not None else Variant.LONG
+    PlayerRating.objects.bulk_create(
+        [
+            PlayerRating(player=p, variant=variant, rating=rating, start_rating=rating)
+            for p, rating in players
+            if rating != START_RATING
+        ],
+        batch_size=1000,
+    )
     people_changed()  # a bulk write: no signal (clubs created above too)
     if tournament is not None:
         ids = known + [p.pk for p in report.created]

@@ -36,6 +36,7 @@ from tournaments.pairing import (
 from tournaments.pairing.types import Why
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of, seeded_players
 from tournaments.selectors.brackets import seating as _seating
+from tournaments.selectors.ratings import ratings_in
 from tournaments.services.errors import ApplicationError, pairing_refused
 
 BERGER_BYE = Why("berger-bye")
@@ -45,13 +46,13 @@ ROUND_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.SWISS)
 
 @transaction.atomic
 def entries_seed(*, tournament: Tournament, order: list[Player] | None = None) -> None:
-    """Seed the entries: in the given order, or by rating when no order is given."""
+    """Seed the entries: in the given order, or by the rating in the tournament's game
+    when no order is given."""
     entries = {e.player_id: e for e in Entry.objects.filter(tournament=tournament)}
     if order is None:
-        order = sorted(
-            (e.player for e in entries.values() if not e.withdrawn),
-            key=lambda p: (-p.rating, p.name.casefold()),
-        )
+        active = [e.player for e in entries.values() if not e.withdrawn]
+        rating = ratings_in(variant=tournament.variant, players=(p.pk for p in active))
+        order = sorted(active, key=lambda p: (-rating[p.pk], p.name.casefold()))
     missing = [p for p in order if p.pk not in entries]
     if missing:
         raise ApplicationError(

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import ProtectedError, Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, Player, PlayerRating, RatingChange, Variant
 from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.names import name_clean
 from tournaments.services.ratings import ratings_recompute
@@ -98,13 +98,15 @@ def club_for_player(*, name: str) -> Club | None:
     return club_create(name=name)
 
 
+def rating_check(rating: float | None) -> None:
+    if not rating_valid(rating):
+        raise ApplicationError(
+            _("A rating is between 1 and 10000."), code="rating-range", field="rating"
+        )
+
+
 def player_check(player: Player, *, field: str = "name") -> None:
     player.name = name_clean(player.name, field=field, max_length=_max_length(Player, "name"))
-    for rating in (player.rating, player.start_rating):
-        if not rating_valid(rating):
-            raise ApplicationError(
-                _("A rating is between 1 and 10000."), code="rating-range", field="rating"
-            )
     same = Player.objects.filter(name=player.name, club=player.club_id).exclude(pk=player.pk)
     if same.exists():  # also without a club, where the database's constraint does not hold
         raise ApplicationError(
@@ -123,39 +125,70 @@ def player_create(
     country: str = "",
     contact: str = "",
     rating: float | None = None,
+    variant: str = Variant.LONG,
     active: bool = True,
 ) -> Player:
-    """A new player (names are unique within a club, and among players without one)."""
+    """A new player (names are unique within a club, and among players without one).
+    A ``rating`` is where their rating history in ``variant`` starts (docs/ratings.md):
+    a registration or a CSV gives the tournament's game, a door without one long nardy."""
     player = Player(name=name, club=club, country=country, contact=contact, active=active)
-    if rating is not None:  # where the player's rating history starts (docs/ratings.md)
-        player.rating = player.start_rating = rating
+    if rating is not None:
+        rating_check(rating)
     player_check(player)
     player.save()
+    if rating is not None:
+        PlayerRating.objects.create(
+            player=player, variant=variant, rating=rating, start_rating=rating
+        )
     return player
 
 
 @transaction.atomic
+def player_rating_start(*, player: Player, variant: str, start: float) -> PlayerRating:
+    """Where the player's rating history in ``variant`` starts; the game's history is
+    replayed from it if the player has one there (the other games are not touched)."""
+    rating_check(start)
+    row = PlayerRating.objects.select_for_update().filter(player=player, variant=variant).first()
+    if row is not None and row.start_rating == start:
+        return row
+    played = RatingChange.objects.filter(player=player, variant=variant).exists()
+    row = row or PlayerRating(player=player, variant=variant)
+    row.start_rating = start
+    if not played:
+        row.rating = start
+    row.save()
+    if played:
+        ratings_recompute(variant=variant)
+        row.refresh_from_db()
+    return row
+
+
+def _rating_in(player: Player, variant: str) -> PlayerRating:
+    row = PlayerRating.objects.filter(player=player, variant=variant).first()
+    return row or PlayerRating(player=player, variant=variant)
+
+
+@transaction.atomic
 def player_update(*, player: Player, **changes: Any) -> Player:
-    """Change a player's details. The rating moves by itself after rated series: a
-    ``rating`` (or ``start_rating``) given here is where the player's history starts, and
-    the history is replayed from it if there is one. A ``rating`` equal to the current one
-    changes nothing (a client sending back what it read)."""
+    """Change a player's details. The ratings move by themselves after rated series: a
+    ``rating`` (or ``start_rating``) given here is where the player's long nardy history
+    starts (the old single rating's doors: docs/api.md), and that history is replayed from
+    it if there is one. A ``rating`` equal to the current one changes nothing (a client
+    sending back what it read)."""
     _check_keys(changes, PLAYER_FIELDS)
     locked = Player.objects.select_for_update().get(pk=player.pk)
     rating = changes.pop("rating", None)
-    if rating is not None and rating != locked.rating:
-        changes.setdefault("start_rating", rating)
-    old_start = locked.start_rating
+    start = changes.pop("start_rating", None)
+    if rating is not None and start is None and rating != _rating_in(locked, Variant.LONG).rating:
+        start = rating
     for field, value in changes.items():
         setattr(locked, field, value)
-    new_start = locked.start_rating != old_start
-    played = locked.rating_changes.exists()
-    if new_start and not played:
-        locked.rating = locked.start_rating
+    if start is not None:
+        rating_check(start)
     player_check(locked)
     locked.save()
-    if new_start and played:
-        ratings_recompute(players=[locked])
+    if start is not None:
+        player_rating_start(player=locked, variant=Variant.LONG, start=start)
     return locked
 
 

@@ -1,5 +1,5 @@
 """FIBS-style ratings: a pure formula, and the replay of the rated series into the players'
-ratings and their history (docs/ratings.md).
+ratings and their history, one rating and history per game (variant) (docs/ratings.md).
 
 A series is rated when its tournament is rated (an import comes in unrated), it is
 finished, has a winner (a drawn series has none), a finish time and two players;
@@ -14,10 +14,17 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Case, F, ForeignKey, Q, QuerySet, Value, When
+from django.db.models import Case, F, Q, QuerySet, Value, When
 
 from tournaments.caching import people_changed
-from tournaments.models import Player, RatingChange, Series, SeriesStatus
+from tournaments.models import (
+    START_RATING,
+    Player,
+    PlayerRating,
+    RatingChange,
+    Series,
+    SeriesStatus,
+)
 
 
 def k_factor(experience: int) -> float:
@@ -86,8 +93,8 @@ def rating_change(
     return k_factor(winner_experience) * scale, k_factor(loser_experience) * scale
 
 
-def _rated_series() -> QuerySet[Series]:
-    return Series.objects.filter(
+def _rated_series(variant: str | None = None) -> QuerySet[Series]:
+    rated = Series.objects.filter(
         status=SeriesStatus.FINISHED,
         winner__isnull=False,
         finished_at__isnull=False,
@@ -95,6 +102,7 @@ def _rated_series() -> QuerySet[Series]:
         player2__isnull=False,
         tournament__rated=True,
     )
+    return rated if variant is None else rated.filter(tournament__variant=variant)
 
 
 def _is_rated(series: Series) -> bool:
@@ -108,9 +116,20 @@ def _is_rated(series: Series) -> bool:
     )
 
 
-def _apply(series: Series, winner: Player, loser: Player) -> list[RatingChange]:
-    """Move the two players' rating and experience (in memory) by one series; the history
-    rows, unsaved."""
+Standing = dict[tuple[int, str], PlayerRating]  # (player id, variant): the running rating
+
+
+def _standing_of(standing: Standing, player_id: int, variant: str) -> PlayerRating:
+    """The player's rating in ``variant``: the one held, or a new one at 1500 (unsaved)."""
+    key = (player_id, variant)
+    if key not in standing:
+        standing[key] = PlayerRating(player_id=player_id, variant=variant)
+    return standing[key]
+
+
+def _apply(series: Series, winner: PlayerRating, loser: PlayerRating) -> list[RatingChange]:
+    """Move the two players' rating and experience in the series' game (in memory) by one
+    series; the history rows, unsaved."""
     assert series.finished_at is not None
     length = series.target
     gain, loss = rating_change(
@@ -121,65 +140,74 @@ def _apply(series: Series, winner: Player, loser: Player) -> list[RatingChange]:
         length=length,
     )
     changes = []
-    for player, delta in ((winner, gain), (loser, -loss)):
+    for standing, delta in ((winner, gain), (loser, -loss)):
         changes.append(
             RatingChange(
-                player=player,
+                player_id=standing.player_id,
                 series=series,
-                before=player.rating,
-                after=player.rating + delta,
-                experience_before=player.experience,
+                variant=standing.variant,
+                before=standing.rating,
+                after=standing.rating + delta,
+                experience_before=standing.experience,
                 at=series.finished_at,
             )
         )
-        player.rating += delta
-        player.experience += length
+        standing.rating += delta
+        standing.experience += length
     return changes
 
 
-def _copy_to(players: Iterable[Player] | None, computed: dict[int, Player]) -> None:
-    for player in players or ():
-        source = computed.get(player.pk)
-        player.rating = source.rating if source else player.start_rating
-        player.experience = source.experience if source else 0
+def _apply_series(standing: Standing, series: Series) -> list[RatingChange]:
+    assert series.player1_id is not None and series.player2_id is not None
+    variant = series.tournament.variant
+    one = _standing_of(standing, series.player1_id, variant)
+    two = _standing_of(standing, series.player2_id, variant)
+    winner, loser = (one, two) if series.winner_id == series.player1_id else (two, one)
+    return _apply(series, winner, loser)
 
 
-def _first_seen(played: dict[int, Player], player: Player) -> Player:
-    if player.pk not in played:
-        player.rating, player.experience = player.start_rating, 0
-        played[player.pk] = player
-    return played[player.pk]
+def _save(ratings: Iterable[PlayerRating]) -> None:
+    """The new ratings created, the others updated: two queries (and the batches)."""
+    ratings = list(ratings)
+    PlayerRating.objects.bulk_create([r for r in ratings if r.pk is None])
+    PlayerRating.objects.bulk_update(
+        [r for r in ratings if r.pk is not None], ["rating", "experience"]
+    )
+    people_changed()  # bulk writes: no signal (the player pages, the API)
 
 
 @transaction.atomic
-def ratings_recompute(*, players: Iterable[Player] | None = None) -> int:
-    """Every rating again from scratch: all players back to their starting rating (1500
-    unless given on registration or import) and no experience, the history deleted, then
-    every rated series replayed in order. Returns how many series were rated.
+def ratings_recompute(*, variant: str | None = None) -> int:
+    """Every rating again from scratch: each player's rating in each game back to its
+    start (1500 unless given on registration or import) and no experience, the history
+    deleted, then every rated series replayed in order. Returns how many series were
+    rated.
 
-    Ratings form one pool (a rating depends on the opponents' ratings), so the recompute
-    is always complete; ``players`` are instances the caller holds, given the new rating
-    and experience in memory as well."""
-    RatingChange.objects.all().delete()
-    Player.objects.update(rating=F("start_rating"), experience=0)
-    played: dict[int, Player] = {}
-    changes: list[RatingChange] = []
+    A game's ratings form one pool (a rating depends on the opponents' ratings), so the
+    recompute of a game is complete; ``variant`` recomputes that game alone (the others
+    do not depend on it), none every game. A rating of a game no longer played and
+    started at 1500 is removed: it says nothing."""
+    changes, ratings = RatingChange.objects.all(), PlayerRating.objects.all()
+    if variant is not None:
+        changes, ratings = changes.filter(variant=variant), ratings.filter(variant=variant)
+    changes.delete()
+    ratings.update(rating=F("start_rating"), experience=0)
+    standing: Standing = {(r.player_id, r.variant): r for r in ratings}
+    history: list[RatingChange] = []
     rated = 0
-    for series in (
-        _rated_series()
-        .select_related("player1", "player2", "tournament")
-        .order_by("finished_at", "id")
-    ):
-        assert series.player1 is not None and series.player2 is not None
-        # One instance per player carries the running rating through the replay.
-        one, two = (_first_seen(played, p) for p in (series.player1, series.player2))
-        winner, loser = (one, two) if series.winner_id == one.pk else (two, one)
-        changes.extend(_apply(series, winner, loser))
+    for series in _rated_series(variant).select_related("tournament").order_by("finished_at", "id"):
+        history.extend(_apply_series(standing, series))
         rated += 1
-    RatingChange.objects.bulk_create(changes)
-    Player.objects.bulk_update(played.values(), ["rating", "experience"])
-    people_changed()  # bulk writes: no signal (the player pages, the API)
-    _copy_to(players, played)
+    played = {(c.player_id, c.variant) for c in history}
+    unplayed = [
+        r.pk
+        for key, r in standing.items()
+        if key not in played and r.start_rating == START_RATING and r.pk is not None
+    ]
+    if unplayed:
+        PlayerRating.objects.filter(pk__in=unplayed).delete()
+    RatingChange.objects.bulk_create(history)
+    _save(r for key, r in standing.items() if key in played)
     return rated
 
 
@@ -208,15 +236,16 @@ def _already_applied(series: Series, rows: list[RatingChange]) -> bool:
 
 
 def _later(series: Series) -> Q:
-    """History rows of series that finished after this one (by finish time, then id)."""
+    """History rows of the series' game that finished after it (by finish time, then id)."""
     at = series.finished_at
-    return Q(at__gt=at) | Q(at=at, series_id__gt=series.pk)
+    later = Q(at__gt=at) | Q(at=at, series_id__gt=series.pk)
+    return Q(variant=series.tournament.variant) & later
 
 
 def _rows_and_later(series: Series, rated: bool) -> tuple[list[RatingChange], bool]:
     """The history rows of ``series`` (at most two: one a player), and whether a series
-    that finished after it has been rated: one query. The rows come first, earliest
-    first, then at most one later row tells whether there is any."""
+    of its game that finished after it has been rated: one query. The rows come first,
+    earliest first, then at most one later row tells whether there is any."""
     if not rated:
         return list(RatingChange.objects.filter(series=series).order_by("at")), False
     mine = Case(When(series=series, then=Value(0)), default=Value(1))
@@ -229,27 +258,18 @@ def _rows_and_later(series: Series, rated: bool) -> tuple[list[RatingChange], bo
     return rows, len(rows) < len(found)
 
 
-def _held_players(series: Series) -> list[Player]:
-    """The players the caller's ``series`` already holds in memory (no query)."""
-    held = []
-    for name in ("player1", "player2", "winner"):
-        field = Series._meta.get_field(name)
-        if isinstance(field, ForeignKey) and field.is_cached(series):
-            player = getattr(series, name)
-            if player is not None:
-                held.append(player)
-    return held
-
-
-def _replay_from(cut: tuple[datetime, int], held: list[Player]) -> None:
-    """Replay the rated series from ``cut`` (finish time, series id) on, on top of the
-    ratings everybody had just before it: the history rows from the cut on are deleted,
-    each of their players goes back to the rating and experience before the first of
-    them, and the rated series from the cut on are applied again in order. Everything
-    before the cut stands as it is (a full recompute would give it again: the order is
-    the same), so a correction costs the series after it, not the whole history."""
+def _replay_from(cut: tuple[datetime, int], variant: str) -> None:
+    """Replay the rated series of ``variant`` from ``cut`` (finish time, series id) on, on
+    top of the ratings everybody had in that game just before it: the game's history rows
+    from the cut on are deleted, each of their players goes back to the rating and
+    experience before the first of them, and the rated series from the cut on are applied
+    again in order. Everything before the cut stands as it is (a full recompute would give
+    it again: the order is the same), so a correction costs the series after it, not the
+    whole history; the other games are not touched."""
     at, series_id = cut
-    later_rows = RatingChange.objects.filter(Q(at__gt=at) | Q(at=at, series_id__gte=series_id))
+    later_rows = RatingChange.objects.filter(
+        Q(at__gt=at) | Q(at=at, series_id__gte=series_id), variant=variant
+    )
     start: dict[int, tuple[float, int]] = {}
     for player_id, before, experience in later_rows.order_by("at", "series_id").values_list(
         "player_id", "before", "experience_before"
@@ -257,45 +277,50 @@ def _replay_from(cut: tuple[datetime, int], held: list[Player]) -> None:
         start.setdefault(player_id, (before, experience))
     later_rows.delete()
     replayed = list(
-        _rated_series()
+        _rated_series(variant)
         .filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=series_id))
         .select_related("tournament")  # a series' length may be its tournament's
         .order_by("finished_at", "id")
     )
     ids = set(start) | {i for s in replayed for i in (s.player1_id, s.player2_id) if i}
-    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).order_by("pk")}
+    standing: Standing = {
+        (r.player_id, r.variant): r
+        for r in PlayerRating.objects.filter(player__in=ids, variant=variant).order_by("pk")
+    }
     for player_id, (rating, experience) in start.items():
-        players[player_id].rating, players[player_id].experience = rating, experience
+        one = _standing_of(standing, player_id, variant)
+        one.rating, one.experience = rating, experience
     changes: list[RatingChange] = []
     for series in replayed:
-        assert series.player1_id is not None and series.player2_id is not None
-        one, two = players[series.player1_id], players[series.player2_id]
-        winner, loser = (one, two) if series.winner_id == one.pk else (two, one)
-        changes.extend(_apply(series, winner, loser))
+        changes.extend(_apply_series(standing, series))
     RatingChange.objects.bulk_create(changes)
-    Player.objects.bulk_update(players.values(), ["rating", "experience"])
-    people_changed()
-    for player in held:
-        if player.pk in players:
-            player.rating, player.experience = (
-                players[player.pk].rating,
-                players[player.pk].experience,
-            )
+    _save(standing.values())
 
 
 @transaction.atomic(savepoint=False)  # part of the caller's write: no savepoint of its own
 def ratings_after_series(*, series: Series) -> None:
-    """Bring the ratings up to date after ``series`` (saved) was finished or corrected.
+    """Bring the ratings of the series' game up to date after ``series`` (saved) was
+    finished or corrected.
 
     The newest rated series is applied on top of the current ratings; an older one (a
     correction, a result entered late) or a change to a series already rated (other winner,
     length or finish time; a series reopened, drawn or forfeited) replays the rated series
-    from the earlier of its old and new place on (``_replay_from``). Calling it again for
-    the same result changes nothing."""
+    of that game from the earlier of its old and new place on (``_replay_from``). Calling
+    it again for the same result changes nothing."""
     ids = sorted(i for i in (series.player1_id, series.player2_id) if i is not None)
-    # Results of the same players queue here; whatever they rated is visible below.
-    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    variant = series.tournament.variant
     rated = _is_rated(series)
+    # Results of the same players in the same game queue here (on their ratings in it,
+    # made first where missing); whatever they rated is visible below. An unrated series
+    # makes no rating: it locks the players.
+    if rated:
+        PlayerRating.objects.bulk_create(
+            [PlayerRating(player_id=i, variant=variant) for i in ids], ignore_conflicts=True
+        )
+        locked = PlayerRating.objects.select_for_update().filter(player__in=ids, variant=variant)
+        standing: Standing = {(r.player_id, r.variant): r for r in locked.order_by("player")}
+    else:
+        list(Player.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
     rows, rated_after = _rows_and_later(series, rated)
     if rows and rated and _already_applied(series, rows):
         return
@@ -304,22 +329,22 @@ def ratings_after_series(*, series: Series) -> None:
         if rated:
             assert series.finished_at is not None
             places.append((series.finished_at, series.pk))
-        _replay_from(min(places), _held_players(series))
+        _replay_from(min(places), variant)
         return
     if not rated:
         return
-    assert series.winner_id is not None
-    winner, loser = locked[series.winner_id], locked[_loser_id(series) or 0]
-    RatingChange.objects.bulk_create(_apply(series, winner, loser))
-    Player.objects.bulk_update([winner, loser], ["rating", "experience"])
-    people_changed()
-    _copy_to(_held_players(series), locked)
+    RatingChange.objects.bulk_create(_apply_series(standing, series))
+    _save(standing.values())
 
 
-def rating_history(*, player: Player) -> list[RatingChange]:
-    """The player's rating changes, oldest first, with each series' players and tournament."""
+def rating_history(*, player: Player, variant: str | None = None) -> list[RatingChange]:
+    """The player's rating changes in ``variant`` (none: every game), oldest first, with
+    each series' players and tournament."""
+    changes = RatingChange.objects.filter(player=player)
+    if variant is not None:
+        changes = changes.filter(variant=variant)
     return list(
-        RatingChange.objects.filter(player=player)
-        .select_related("series__tournament", "series__player1", "series__player2")
-        .order_by("at", "series_id")
+        changes.select_related("series__tournament", "series__player1", "series__player2").order_by(
+            "at", "series_id"
+        )
     )

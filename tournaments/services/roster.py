@@ -70,7 +70,9 @@ def entry_register_new(
                 players=similar,
                 field="new_name",
             )
-    player = player_create(name=name, club=club_for_player(name=club), rating=rating)
+    player = player_create(
+        name=name, club=club_for_player(name=club), rating=rating, variant=tournament.variant
+    )
     return entry_register(tournament=tournament, player=player, seed=seed)
 
 

@@ -25,6 +25,7 @@ from tournaments.models import Entry, Game, Player, Tournament
 from tournaments.selectors.access import is_director, may_create_tournaments
 from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.selectors.pages import game_with_series
+from tournaments.selectors.ratings import rating_in
 from tournaments.services.deletion import (
     tournament_delete,
     tournament_delete_check,
@@ -160,8 +161,10 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:entries", pk=pk)
     from tournaments.views.people import entries_extra  # dirA: search, claims, paired
 
-    rows = Entry.objects.filter(tournament=tournament).select_related(
-        "player__club", "player__user"
+    rows = (
+        Entry.objects.filter(tournament=tournament)
+        .select_related("player__club", "player__user")
+        .annotate(rating=rating_in(tournament.variant, player="player"))
     )
     context = {
         "t": tournament, "form": form, "entries": list(rows), **entries_extra(request, tournament),

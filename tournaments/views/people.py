@@ -23,6 +23,7 @@ from tournaments.forms import add_service_error
 from tournaments.models import CLOSED_STATUSES, Entry, Player, ProhibitedPair, Series, Tournament
 from tournaments.selectors.access import is_director
 from tournaments.selectors.people import players_matching
+from tournaments.selectors.ratings import ratings_in
 from tournaments.services.errors import ApplicationError
 from tournaments.services.invitations import (
     INVITATION_DAYS,
@@ -272,15 +273,17 @@ def player_search(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = directed_tournament(request, pk)
     query = request.GET.get("q", "")[:120]
     found = players_matching(query=query, exclude=tournament, limit=SEARCH_LIMIT)
-    return JsonResponse({"query": query, "results": [_player_json(p) for p in found]})
+    # the rating in the tournament's game (docs/ratings.md)
+    rating = ratings_in(variant=tournament.variant, players=(p.pk for p in found))
+    return JsonResponse({"query": query, "results": [_player_json(p, rating[p.pk]) for p in found]})
 
 
-def _player_json(player: Player) -> dict[str, Any]:
+def _player_json(player: Player, rating: float) -> dict[str, Any]:
     return {
         "id": player.pk,
         "name": player.name,
         "club": player.club.name if player.club else "",
-        "rating": round(player.rating),
+        "rating": round(rating),
     }
 
 
