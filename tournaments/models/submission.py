@@ -16,6 +16,36 @@ class SubmissionStatus(models.TextChoices):
     REJECTED = "rejected", _("rejected")
 
 
+class SeriesReport(models.Model):
+    """A player's report of several games of a series at once: its games are pending
+    submissions (``submissions``), confirmed or rejected together, once."""
+
+    series = models.ForeignKey(
+        "tournaments.Series", on_delete=models.CASCADE, related_name="reports"
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(
+        max_length=9, choices=SubmissionStatus.choices, default=SubmissionStatus.PENDING
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    decided_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["series", "submitted_at", "id"]
+        verbose_name = _("series report")
+        verbose_name_plural = _("series reports")
+
+    def __str__(self) -> str:
+        return f"{self.series} ({self.status})"
+
+
 class Submission(models.Model):
     series = models.ForeignKey(
         "tournaments.Series", on_delete=models.CASCADE, related_name="submissions"
@@ -48,6 +78,11 @@ class Submission(models.Model):
     game = models.ForeignKey(
         "tournaments.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # one game of a series report: decided only with the whole report
+    report = models.ForeignKey(
+        SeriesReport, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="submissions",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["series", "number", "submitted_at"]
