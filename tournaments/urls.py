@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments import views
-from tournaments.views import accounts, game, jobs, live, people, play, rounds, sheets
+from tournaments.views import accounts, game, jobs, live, people, play, reports, rounds, sheets
 
 app_name = "tournaments"
 
@@ -60,6 +60,9 @@ urlpatterns = [
     # end dirA
     path("confirmations/", views.confirmations, name="confirmations"),
     path("confirmations/<int:pk>/<str:verdict>/", views.decide, name="decide"),
+    path("series/<int:pk>/report/", reports.series_report_new, name="series_report"),
+    path("reports/<int:pk>/", reports.report_detail, name="report"),
+    path("reports/<int:pk>/<str:verdict>/", reports.report_decide, name="report_decide"),
     path("jobs/", jobs.job_list, name="jobs"),
     path("jobs/<int:pk>/", jobs.job_detail, name="job"),
     path("jobs/<int:pk>/again/", jobs.job_again, name="job_again"),

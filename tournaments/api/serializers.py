@@ -20,6 +20,7 @@ from tournaments.models import (
     RatingChange,
     Round,
     Series,
+    SeriesReport,
     Submission,
     TieBreak,
     Tournament,
@@ -227,6 +228,47 @@ class SubmissionInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, allow_blank=True)
     ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
     cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+
+
+class ReportGameInput(serializers.Serializer):
+    """One game of a series report: its record, or who had white, who won and how."""
+
+    record = serializers.CharField(
+        trim_whitespace=False, max_length=200_000, required=False, allow_blank=True, default=""
+    )
+    white = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
+    winner = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
+    kind = serializers.ChoiceField(choices=GameKind.choices, required=False, allow_blank=True)
+    ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
+    cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+
+
+class ReportInput(serializers.Serializer):
+    """A series report: its games in order from the next game on, or a record file of
+    them (``records``); one of the two."""
+
+    games = ReportGameInput(many=True, required=False, max_length=64)
+    records = serializers.CharField(
+        trim_whitespace=False, max_length=2_000_000, required=False, allow_blank=True, default=""
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if bool(attrs.get("games")) == bool(attrs.get("records", "").strip()):
+            raise serializers.ValidationError(
+                _("give the games or their records, one of the two"), code="report-games"
+            )
+        return attrs
+
+
+class SeriesReportSerializer(serializers.ModelSerializer):
+    submissions = SubmissionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = SeriesReport
+        fields = [
+            "id", "series", "submitted_by", "submitted_at", "status", "decided_by",
+            "decided_at", "note", "submissions",
+        ]  # fmt: skip
 
 
 class RejectInput(serializers.Serializer):

@@ -41,6 +41,7 @@ from tournaments.models import (
     Player,
     Round,
     Series,
+    SeriesReport,
     Submission,
     Variant,
 )
@@ -58,8 +59,13 @@ from tournaments.services.people import (
     player_delete,
     player_update,
 )
+from tournaments.services.record_files import records_in_file
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
 from tournaments.services.submissions import (
+    ReportRow,
+    report_confirm,
+    report_create,
+    report_reject,
     submission_confirm,
     submission_create,
     submission_reject,
@@ -280,6 +286,26 @@ class SeriesViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         sub = submission_create(series=series, by=request.user, **data)
         return Response(s.SubmissionSerializer(sub).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(
+        request=s.ReportInput, responses={201: s.SeriesReportSerializer, **ERRORS},
+        filters=False,
+    )  # fmt: skip
+    @action(detail=True, methods=["post"], url_path="report", url_name="report",
+            permission_classes=[IsAuthenticated], filter_backends=[])  # fmt: skip
+    def report(self, request: Any, pk: Any = None) -> Response:
+        """Players of the series: report every game not yet entered (or the next few) at
+        once, as results or as a record file; one wrong game refuses the report (400,
+        ``params.n`` the game). It counts once the opponent or a director confirms it."""
+        series = self.get_object()
+        data = _valid(s.ReportInput, request)
+        if data.get("records", "").strip():
+            rows = [ReportRow(record=r.text) for r in records_in_file(data["records"])]
+        else:
+            rows = [ReportRow(**game) for game in data["games"]]
+        report = report_create(series=series, by=request.user, rows=rows)
+        report = SeriesReport.objects.prefetch_related("submissions").get(pk=report.pk)
+        return Response(s.SeriesReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
 
 class GameViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     """Games of visible tournaments, with their records and corrections; their directors
@@ -360,6 +386,45 @@ class SubmissionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         return Response(s.SubmissionSerializer(sub).data)
 
 
+class SeriesReportViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Series reports: several games of a series reported at once, confirmed or
+    rejected together."""
+
+    serializer_class = s.SeriesReportSerializer
+    ordering_fields = ["submitted_at", "id"]
+    filterset_fields = ["series", "status"]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return SeriesReport.objects.filter(
+            series__tournament__in=visible_tournaments(self.request.user)
+        ).prefetch_related("submissions")
+
+    def _answer(self, report: SeriesReport) -> Response:
+        return Response(s.SeriesReportSerializer(self.get_queryset().get(pk=report.pk)).data)
+
+    @extend_schema(request=None, responses={200: s.SeriesReportSerializer, **ERRORS}, filters=False)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated],
+            filter_backends=[])  # fmt: skip
+    def confirm(self, request: Any, pk: Any = None) -> Response:
+        """The opponent or a director confirms: every game is entered, in order, all or
+        none."""
+        report = self.get_object()
+        report_confirm(report=report, by=request.user)
+        return self._answer(report)
+
+    @extend_schema(
+        request=s.RejectInput, responses={200: s.SeriesReportSerializer, **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated],
+            filter_backends=[])  # fmt: skip
+    def reject(self, request: Any, pk: Any = None) -> Response:
+        """The opponent or a director rejects: none of the games counts."""
+        report = self.get_object()
+        data = _valid(s.RejectInput, request)
+        report_reject(report=report, by=request.user, note=data["note"])
+        return self._answer(report)
+
+
 def _valid(serializer_class: Any, request: Any) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -371,6 +436,7 @@ __all__ = [
     "GameViewSet",
     "PlayerViewSet",
     "RoundViewSet",
+    "SeriesReportViewSet",
     "SeriesViewSet",
     "SubmissionViewSet",
     "TournamentViewSet",

@@ -15,7 +15,7 @@ from tournaments.models.series import (
     SeriesStatus,
     points_of,
 )
-from tournaments.models.submission import Submission, SubmissionStatus
+from tournaments.models.submission import SeriesReport, Submission, SubmissionStatus
 from tournaments.models.tournament import (
     DEFAULT_TIE_BREAKS,
     DrawScoring,
@@ -60,6 +60,7 @@ __all__ = [
     "Round",
     "Series",
     "SeriesMode",
+    "SeriesReport",
     "SeriesStatus",
     "Submission",
     "SubmissionStatus",

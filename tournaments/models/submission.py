@@ -16,6 +16,39 @@ class SubmissionStatus(models.TextChoices):
     REJECTED = "rejected", _("rejected")
 
 
+class SeriesReport(models.Model):
+    """A player's report of several games of a series at once: its games are pending
+    submissions (``submissions``), confirmed or rejected together, once."""
+
+    series = models.ForeignKey(
+        "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE,
+        related_name="reports",
+    )  # fmt: skip
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("submitted by"), on_delete=models.CASCADE,
+        related_name="+",
+    )  # fmt: skip
+    submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
+    status = models.CharField(
+        _("status"), max_length=9, choices=SubmissionStatus.choices,
+        default=SubmissionStatus.PENDING,
+    )  # fmt: skip
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        ordering = ["series", "submitted_at", "id"]
+        verbose_name = _("series report")
+        verbose_name_plural = _("series reports")
+
+    def __str__(self) -> str:
+        return f"{self.series} ({self.status})"
+
+
 class Submission(models.Model):
     series = models.ForeignKey(
         "tournaments.Series", verbose_name=_("series"), on_delete=models.CASCADE,
@@ -53,6 +86,11 @@ class Submission(models.Model):
     game = models.ForeignKey(
         "tournaments.Game", verbose_name=_("game"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    # one game of a series report: decided only with the whole report
+    report = models.ForeignKey(
+        SeriesReport, verbose_name=_("series report"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="submissions",
     )  # fmt: skip
 
     class Meta:

@@ -224,7 +224,9 @@ def pending_submissions(*, user: User) -> list[Submission]:
     query)."""
     if not user.is_authenticated:
         return []
-    qs = Submission.objects.filter(status=SubmissionStatus.PENDING).select_related(
+    qs = Submission.objects.filter(
+        status=SubmissionStatus.PENDING, report__isnull=True  # a report is decided whole
+    ).select_related(
         "series__tournament", "series__player1", "series__player2", "submitted_by",
         "white", "winner",
     )  # fmt: skip

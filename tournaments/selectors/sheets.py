@@ -1,16 +1,25 @@
 """Reads for the directors' and players' pages about results: the audit trail, submitted
-results of a series and of a user, and the count of waiting confirmations."""
+results of a series and of a user, series reports, and the count of waiting
+confirmations."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
 from tournaments.display import result_text
-from tournaments.models import Correction, Game, Series, Submission, SubmissionStatus
-from tournaments.selectors.access import User
+from tournaments.models import (
+    Correction,
+    Game,
+    Series,
+    SeriesReport,
+    Submission,
+    SubmissionStatus,
+)
+from tournaments.selectors.access import User, visible_tournaments
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +115,45 @@ def waiting_count(*, user: User) -> int:
     as a director (one query; the rule of ``pending_submissions``)."""
     if not user.is_authenticated:
         return 0
-    qs = Submission.objects.filter(status=SubmissionStatus.PENDING)
-    if not getattr(user, "is_superuser", False):
-        mine = Q(series__player1__user=user.pk) | Q(series__player2__user=user.pk)
-        qs = qs.filter(mine | Q(series__tournament__directors=user.pk)).exclude(
-            Q(submitted_by=user.pk) & ~Q(series__tournament__directors=user.pk)
+    # a series report is one confirmation, however many games it reports
+    counts = _decidable_by(user, Submission.objects.all()).aggregate(
+        singles=Count("pk", filter=Q(report__isnull=True), distinct=True),
+        reports=Count("report", distinct=True),
+    )
+    return int(counts["singles"]) + int(counts["reports"])
+
+
+def _decidable_by(user: User, qs: QuerySet[Any]) -> QuerySet[Any]:
+    """Of the pending ``qs`` (submissions or reports), those ``user`` may decide: as the
+    opponent of the one who submitted, or as a director."""
+    qs = qs.filter(status=SubmissionStatus.PENDING)
+    if getattr(user, "is_superuser", False):
+        return qs
+    mine = Q(series__player1__user=user.pk) | Q(series__player2__user=user.pk)
+    return qs.filter(mine | Q(series__tournament__directors=user.pk)).exclude(
+        Q(submitted_by=user.pk) & ~Q(series__tournament__directors=user.pk)
+    )
+
+
+def pending_reports(*, user: User) -> list[SeriesReport]:
+    """Series reports waiting for the user's confirmation, as the opponent or as a
+    director, with how many games each reports (one query)."""
+    if not user.is_authenticated:
+        return []
+    qs = _decidable_by(user, SeriesReport.objects.all()).filter(
+        series__tournament__in=visible_tournaments(user)
+    )
+    return list(
+        qs.select_related(
+            "series__tournament", "series__player1", "series__player2", "submitted_by"
         )
-    return qs.values("pk").distinct().count()
+        .annotate(games=Count("submissions", distinct=True))
+        .order_by("submitted_at", "id")
+    )
+
+
+def report_with_series(*, pk: int) -> SeriesReport:
+    """A series report with its series, tournament, players and the one who sent it."""
+    return SeriesReport.objects.select_related(
+        "series__tournament", "series__player1", "series__player2", "submitted_by", "decided_by"
+    ).get(pk=pk)

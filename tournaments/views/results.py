@@ -16,7 +16,7 @@ from tournaments.display import result_text
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_for
-from tournaments.selectors.sheets import submissions_of
+from tournaments.selectors.sheets import pending_reports, submissions_of
 from tournaments.services.errors import ApplicationError
 from tournaments.services.results import (
     game_enter_quick,
@@ -125,6 +125,7 @@ def confirmations(request: HttpRequest) -> HttpResponse:
         "tournaments/confirmations.html",
         {
             "pending": pending_submissions(user=request.user),
+            "reports": pending_reports(user=request.user),
             "reject_form": RejectForm(),
             "mine": submissions_of(user=request.user),
         },

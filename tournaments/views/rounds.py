@@ -207,7 +207,7 @@ class SheetRowForm(QuickResultForm):
         return data
 
 
-def _sheet_forms(series: Series, data: Any = None) -> list[SheetRowForm]:
+def sheet_forms(series: Series, data: Any = None) -> list[SheetRowForm]:
     games = list(series.games.all())
     rules = result_rules(series=series, games=games)
     rows = []
@@ -225,7 +225,7 @@ def series_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     if series.closed or series.player2_id is None:
         messages.error(request, _("The series is closed: no more games can be entered."))
         return redirect("tournaments:series", pk=pk)
-    rows = _sheet_forms(series, request.POST if request.method == "POST" else None)
+    rows = sheet_forms(series, request.POST if request.method == "POST" else None)
     first = series.games.count() + 1
     error = ""
     if request.method == "POST" and all(f.is_valid() for f in rows):
