@@ -38,6 +38,7 @@ from tournaments.models import (
     RatingChange,
     Round,
     Series,
+    SeriesReport,
     Submission,
     Tournament,
 )
@@ -662,6 +663,18 @@ class SubmissionAdmin(ReadOnlyAdmin[Submission]):
     (services/submissions.py), shown here."""
 
     list_display = ("series", "number", "submitted_by", "submitted_at", "status", "decided_by")
+    list_select_related = ("series__player1", "series__player2", "submitted_by", "decided_by")
+    list_filter = ("status", "series__tournament")
+    search_fields = ("series__player1__name", "series__player2__name", "note")
+    date_hierarchy = "submitted_at"
+
+
+@admin.register(SeriesReport)
+class SeriesReportAdmin(ReadOnlyAdmin[SeriesReport]):
+    """A player's report of several games at once, decided once on its page
+    (services/submissions.py report_confirm, report_reject), shown here."""
+
+    list_display = ("series", "submitted_by", "submitted_at", "status", "decided_by")
     list_select_related = ("series__player1", "series__player2", "submitted_by", "decided_by")
     list_filter = ("status", "series__tournament")
     search_fields = ("series__player1__name", "series__player2__name", "note")

@@ -35,6 +35,7 @@ from tournaments.models import (
     RatingChange,
     Round,
     Series,
+    SeriesReport,
     Submission,
     Tournament,
 )
@@ -46,7 +47,7 @@ from tournaments.services.results import game_correct
 from tournaments.services.roster import prohibited_pair_add
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import tournament_create
-from tournaments.services.submissions import submission_create
+from tournaments.services.submissions import ReportRow, report_create, submission_create
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +55,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MODELS: dict[type[Any], bool] = {
     Club: True, Player: True, Tournament: True, ProhibitedPair: True, Entry: True,
     Round: True, Series: True, Game: False, Correction: False, Submission: False,
-    Job: False, GameAnalysis: False, BotGame: False, Deletion: False, RatingChange: False,
+    SeriesReport: False, Job: False, GameAnalysis: False, BotGame: False, Deletion: False,
+    RatingChange: False,
 }  # fmt: skip
 # the admin's own words on a page (none of them typed by people): the same on the Czech
 # page as on the English one, they are English left
@@ -85,6 +87,13 @@ def _one_of_each(boss: User) -> None:
     player_update(player=series.player1, user=eva)
     white = series_next_white(series, []) or series.player1
     submission_create(series=series, by=eva, number=1, white=white, winner=white, kind="oin")
+    other = open_series.exclude(pk=series.pk).exclude(player1=series.player1)
+    other = other.exclude(player2=series.player1).select_related("player1").first()
+    assert other is not None and other.player1 is not None
+    petr = User.objects.create_user("petr", password="a-long-secret-1")
+    player_update(player=other.player1, user=petr)
+    starts = series_next_white(other, []) or other.player1
+    report_create(series=other, by=petr, rows=[ReportRow(white=starts, winner=starts, kind="oin")])
     entries = list(Entry.objects.filter(tournament=t).select_related("player")[:2])
     prohibited_pair_add(tournament=t, player_a=entries[0].player, player_b=entries[1].player,
                         reason="sourozenci")  # fmt: skip

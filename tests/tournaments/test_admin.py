@@ -26,9 +26,10 @@ from tournaments.services.setup import (
 
 pytestmark = pytest.mark.django_db
 MODELS = ("club", "player", "tournament", "entry", "round", "series", "game", "correction",
-          "ratingchange", "deletion", "submission", "job", "gameanalysis", "botgame")  # fmt: skip
+          "ratingchange", "deletion", "submission", "seriesreport", "job", "gameanalysis",
+          "botgame")  # fmt: skip
 # written only by their services (submissions, jobs, analysis, the bot): shown, never edited
-SHOWN_ONLY = ("submission", "job", "gameanalysis", "botgame")
+SHOWN_ONLY = ("submission", "seriesreport", "job", "gameanalysis", "botgame")
 
 
 @pytest.fixture

@@ -46,7 +46,7 @@ class SeriesReport(models.Model):
         verbose_name_plural = _("series reports")
 
     def __str__(self) -> str:
-        return f"{self.series} ({self.status})"
+        return f"{self.series} ({self.get_status_display()})"
 
 
 class Submission(models.Model):
