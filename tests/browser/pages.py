@@ -47,7 +47,7 @@ from tournaments.services.results import game_enter_quick
 from tournaments.services.roster import prohibited_pair_add
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
-from tournaments.services.submissions import submission_create
+from tournaments.services.submissions import ReportRow, report_create, submission_create
 
 ANONYMOUS, PLAYER, DIRECTOR = "anonymous", "player", "director"
 ROLES = (ANONYMOUS, PLAYER, DIRECTOR)
@@ -145,6 +145,9 @@ PAGES: list[PageLine] = [
     (SIGNED_IN, "/accounts/password_change/", {"old_password": "wrong", "new_password1": "a"}),
     (SIGNED_IN, "/accounts/password_change/done/"),
     (SIGNED_IN, "/confirmations/"),
+    ((DIRECTOR,), "/reports/{report}/"),
+    ((PLAYER,), "/series/{own_series}/report/"),
+    ((PLAYER,), "/series/{own_series}/report/", {"record": "1. 65: 24/18"}),  # refused
     ((DIRECTOR,), "/confirmations/", {"note": "x" * 501}),  # refused: the note is too long
     (SIGNED_IN, "/jobs/"),
     ((PLAYER,), "/staff/accounts/"),  # 403: staff only
@@ -292,6 +295,18 @@ def _pending_result(t: Tournament) -> None:
     submission_create(series=series, by=user, number=1, white=white, winner=white, kind="oin")
 
 
+def _pending_report(t: Tournament) -> int:
+    """A series of ``t`` reported whole by a player, waiting for its director: its pk."""
+    s = Series.objects.filter(tournament=t, player2__isnull=False, status="scheduled")
+    series = s.select_related("player1", "player2", "tournament").order_by("-id").first()
+    assert series is not None and series.player1 is not None
+    user = User.objects.create_user("knockout-reporter", password=PASSWORD)
+    Player.objects.filter(pk=series.player1_id).update(user=user)
+    white = series_next_white(series, []) or series.player1
+    rows = [ReportRow(white=white, winner=white, kind="oin")]
+    return report_create(series=series, by=user, rows=rows).pk
+
+
 @dataclass(frozen=True, slots=True)
 class Site:
     values: dict[str, int | str]
@@ -376,6 +391,7 @@ def build_site() -> Site:
     ko = _knockout(director)
     bot_playing, bot_done = bot_games(player_user)
     _pending_result(ko)  # the director's confirmations page has a reject form
+    report = _pending_report(ko)
     values: dict[str, int | str] = {
         "rr": rr.pk,
         "swiss": swiss.pk,
@@ -397,6 +413,7 @@ def build_site() -> Site:
         "job": job.pk,
         "reset": _reset_link(forgetful),
         "confirm": _confirmation_link(),
+        "report": report,
     }
     return Site(values, {ANONYMOUS: None, PLAYER: player_user, DIRECTOR: director})
 
