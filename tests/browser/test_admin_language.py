@@ -87,8 +87,8 @@ def _one_of_each(boss: User) -> None:
     player_update(player=series.player1, user=eva)
     white = series_next_white(series, []) or series.player1
     submission_create(series=series, by=eva, number=1, white=white, winner=white, kind="oin")
-    other = open_series.exclude(pk=series.pk).exclude(player1=series.player1)
-    other = other.exclude(player2=series.player1).select_related("player1").first()
+    others = open_series.exclude(pk=series.pk).exclude(player1=series.player1)
+    other = others.exclude(player2=series.player1).select_related("player1").first()
     assert other is not None and other.player1 is not None
     petr = User.objects.create_user("petr", password="a-long-secret-1")
     player_update(player=other.player1, user=petr)

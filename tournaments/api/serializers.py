@@ -247,7 +247,8 @@ class ReportInput(serializers.Serializer):
     """A series report: its games in order from the next game on, or a record file of
     them (``records``); one of the two."""
 
-    games = ReportGameInput(many=True, required=False, max_length=64)
+    # many=True makes a ListSerializer, which takes the length (the stubs do not say so)
+    games = ReportGameInput(many=True, required=False, max_length=64)  # type: ignore[call-arg]
     records = serializers.CharField(
         trim_whitespace=False, max_length=2_000_000, required=False, allow_blank=True, default=""
     )
