@@ -263,6 +263,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameKindEnum": "tournaments.models.series.GameKind",
         "JobKindEnum": "tournaments.models.job.JobKind",
+        # a submission's and a series report's status (pending, confirmed, rejected)
+        "SubmissionStatusEnum": "tournaments.models.submission.SubmissionStatus",
     },
 }
 

@@ -20,7 +20,12 @@ from tournaments.api.views import ERRORS
 from tournaments.engine import PlayerStats
 from tournaments.models import Game, GameAnalysis, Player
 from tournaments.selectors.access import visible_tournaments
-from tournaments.selectors.analysis import Figures, game_figures
+from tournaments.selectors.analysis import (
+    Figures,
+    game_figures,
+    player_analysis,
+    tournament_players_figures,
+)
 from tournaments.selectors.stats import (
     ChiSquare,
     PlayerTotals,
@@ -68,14 +73,6 @@ class VerdictSerializer(serializers.Serializer):
     explanation = serializers.CharField()
 
 
-class PlayerTotalsSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    stats = PlayerStatsSerializer()
-    dice = VerdictSerializer()
-
-
 class TurnPipsSerializer(serializers.Serializer):
     index = serializers.IntegerField(help_text="the replay's position, as ?turn= on the page")
     number = serializers.IntegerField()
@@ -100,6 +97,21 @@ class SideAnalysisSerializer(serializers.Serializer):
     result = serializers.FloatField(help_text="points won (negative: lost)")
     luck_adjusted_result = serializers.FloatField(
         help_text="the result minus (own luck - the opponent's luck), in points"
+    )
+
+
+class PlayerAnalysisSerializer(SideAnalysisSerializer):
+    games = serializers.IntegerField(help_text="the analysed games the figures sum")
+
+
+class PlayerTotalsSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    stats = PlayerStatsSerializer()
+    dice = VerdictSerializer()
+    analysis = PlayerAnalysisSerializer(
+        allow_null=True, help_text="the figures over their analysed games (null: none)"
     )
 
 
@@ -150,13 +162,14 @@ def _test(t: ChiSquare) -> dict[str, Any]:
     return {"statistic": t.statistic, "df": t.df, "p_value": t.p_value, "needed": t.needed}
 
 
-def _totals(row: PlayerTotals) -> dict[str, Any]:
+def _totals(row: PlayerTotals, analysed: Figures | None) -> dict[str, Any]:
     v = dice_verdict(row.stats)
     return {
         "player": row.player.pk, "name": row.player.name, "games": row.games,
         "stats": _stats(row.stats),
         "dice": {"faces": _test(v.faces), "totals": _test(v.totals), "p_value": v.p_value,
                  "verdict": v.verdict, "explanation": v.explanation},
+        "analysis": None if analysed is None else _side(analysed) | {"games": analysed.games},
     }  # fmt: skip
 
 
@@ -216,7 +229,8 @@ class PlayerStatsView(ServiceErrorsMixin, APIView):
         """A player's figures over their recorded games in the tournaments the caller may
         see, with a chi-square test of the faces and of the totals against fair dice."""
         player = get_object_or_404(Player, pk=pk)
-        return Response(_totals(player_stats(player=player, user=request.user)))
+        analysed = player_analysis(player=player, user=request.user)
+        return Response(_totals(player_stats(player=player, user=request.user), analysed))
 
 
 class TournamentStatsView(ServiceErrorsMixin, APIView):
@@ -227,4 +241,6 @@ class TournamentStatsView(ServiceErrorsMixin, APIView):
     def get(self, request: Any, pk: int) -> Response:
         """Every player's figures over the tournament's recorded games, by name."""
         tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
-        return Response([_totals(row) for row in tournament_stats(tournament=tournament)])
+        analysed = tournament_players_figures(tournament.pk)
+        rows = tournament_stats(tournament=tournament)
+        return Response([_totals(row, analysed.get(row.player.pk)) for row in rows])

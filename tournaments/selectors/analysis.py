@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.board import board_label, board_pieces, board_svg
 from tournaments.engine import Position, read_records, replay
-from tournaments.models import Game, GameAnalysis, points_of
+from tournaments.models import Game, GameAnalysis, Player, points_of
+from tournaments.selectors.access import User, visible_tournaments
 
 # gnubg's marks of a roll's luck, in mp: very lucky / lucky, unlucky / very unlucky
 LUCKY, VERY_LUCKY = 300, 600
@@ -294,3 +296,19 @@ def tournament_analysis_rows(tournament_id: int) -> list[tuple[str, Figures]]:
     """The tournament's players' figures over its analysed games (two queries)."""
     games = Game.objects.filter(series__tournament_id=tournament_id, analysis__isnull=False)
     return analysis_rows(games.select_related("white", "black"))
+
+
+def player_analysis(*, player: Player, user: User | None) -> Figures | None:
+    """The player's figures over their analysed games in the tournaments the user may
+    see (one query); None when none of them is analysed."""
+    games = Game.objects.filter(
+        Q(white=player) | Q(black=player),
+        series__tournament__in=visible_tournaments(user), analysis__isnull=False,
+    ).select_related("analysis")  # fmt: skip
+    return players_figures(games).get(player.pk)
+
+
+def tournament_players_figures(tournament_id: int) -> dict[int, Figures]:
+    """Each player's figures over the tournament's analysed games, by player (one query)."""
+    games = Game.objects.filter(series__tournament_id=tournament_id, analysis__isnull=False)
+    return players_figures(games.select_related("analysis"))

@@ -15,7 +15,7 @@ from tournaments.caching.versions import (
 )
 from tournaments.models import Player, Series
 from tournaments.selectors.access import may_create_tournaments
-from tournaments.selectors.analysis import tournament_analysis_rows
+from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -93,6 +93,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     page = player_page(player=player, user=request.user)  # what the user may see only
     dice = player_figures(player=player, user=request.user)  # cached by versions
-    return render(
-        request, "tournaments/player.html", {"page": page, "player": player, "dice": dice}
-    )
+    analysed = player_analysis(player=player, user=request.user)
+    rows = [] if analysed is None else [(player.name, analysed)]
+    context = {"page": page, "player": player, "dice": dice, "analysis_rows": rows}
+    return render(request, "tournaments/player.html", context)
