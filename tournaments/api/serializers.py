@@ -218,18 +218,6 @@ class RecordEntryInput(serializers.Serializer):
     number = serializers.IntegerField(min_value=1, max_value=999, required=False, allow_null=True)
 
 
-class SubmissionInput(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, max_value=999)
-    record = serializers.CharField(
-        trim_whitespace=False, max_length=200_000, required=False, allow_blank=True, default=""
-    )
-    white = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
-    winner = serializers.PrimaryKeyRelatedField(queryset=players, required=False, allow_null=True)
-    kind = serializers.ChoiceField(choices=GameKind.choices, required=False, allow_blank=True)
-    ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
-    cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
-
-
 class ReportGameInput(serializers.Serializer):
     """One game of a series report: its record, or who had white, who won and how."""
 
@@ -241,6 +229,12 @@ class ReportGameInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=GameKind.choices, required=False, allow_blank=True)
     ended = serializers.ChoiceField(choices=GameEnd.choices, default=GameEnd.PLAYED)
     cube = serializers.IntegerField(min_value=1, max_value=64, default=1)
+
+
+class SubmissionInput(ReportGameInput):
+    """One game submitted on its own: a report's game, with its number."""
+
+    number = serializers.IntegerField(min_value=1, max_value=999)
 
 
 class ReportInput(serializers.Serializer):
