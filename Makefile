@@ -119,7 +119,7 @@ bench-cold: install
 	$(PY) tools/bench_cold.py
 
 # `python -m engine verify FILE` timed as a child process (CPU time, start-up included)
-# on long games as players write them, beside `python -c pass` (issue 12). GAMES=10000
+# on long games as players write them, beside `python -c pass`. GAMES=10000
 # for a larger file.
 bench-verify: install
 	$(PY) tools/bench_verify_process.py --games $(or $(GAMES),1000)

@@ -1,5 +1,5 @@
 """A game's verification note as data (a code and params, tournaments/verification.py)
-instead of English text (issue 15): the texts the app wrote are converted, any other
+instead of English text: the texts the app wrote are converted, any other
 (an engine's refusal told in English) is kept as it was under the code ``text``. The
 parser is a frozen copy of what the app wrote until now, so that later changes of the app
 do not change this migration."""

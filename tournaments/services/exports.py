@@ -147,8 +147,8 @@ class _SafeWriter:
         self.writer.writerow([csv_cell(v) for v in row])
 
 
-# The CSV files' column headings, said in the language of whoever downloads them (issue
-# 15); a tie-break's column is headed by its name (TieBreak's label).
+# The CSV files' column headings, said in the language of whoever downloads them; a
+# tie-break's column is headed by its name (TieBreak's label).
 HEADINGS = {
     "rank": pgettext_lazy("CSV heading", "rank"),
     "player": pgettext_lazy("CSV heading", "player"),
