@@ -404,3 +404,77 @@ def test_the_accounts_page_makes_as_many_queries_for_a_full_page_as_for_a_short_
     for i in range(40):
         User.objects.create_user(f"many{i}").user_permissions.add(_add_tournament())
     assert queries() == few
+
+
+# --- signing in before the e-mail is confirmed ------------------------------------------
+UNCONFIRMED = {
+    "en": ("This account is not confirmed yet", "Send me a new confirmation link"),
+    "cs": ("Tento účet ještě není potvrzen", "Pošlete mi nový potvrzovací odkaz"),
+}
+
+
+@pytest.mark.parametrize("language", list(UNCONFIRMED))
+def test_signing_in_before_confirming_says_to_confirm_and_links_a_new_link(
+    client: Client, language: str
+) -> None:
+    """Before: "wrong username or password", though both were right."""
+    _sign_up(client)
+    said, link = UNCONFIRMED[language]
+    page = Client().post(
+        reverse("login"), {"username": "nova", "password": SECRET}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    text = page.content.decode()
+    assert page.status_code == 200 and said in text
+    assert link in text and f'href="{AGAIN}"' in text
+    assert "_auth_user_id" not in page.wsgi_request.session  # still not signed in
+
+
+@pytest.mark.parametrize(
+    ("username", "password"),
+    [("nova", "a-wrong-password"), ("Nova", SECRET), ("nobody", SECRET), ("nova", "")],
+)
+def test_a_wrong_password_or_username_is_not_told_the_account_is_unconfirmed(
+    client: Client, username: str, password: str
+) -> None:
+    _sign_up(client)
+    text = Client().post(reverse("login"), {"username": username, "password": password}, **EN)
+    body = text.content.decode()
+    assert text.status_code == 200 and UNCONFIRMED["en"][0] not in body
+    assert UNCONFIRMED["en"][1] not in body
+
+
+def test_a_deactivated_account_that_signed_in_before_is_not_called_unconfirmed() -> None:
+    user = User.objects.create_user("old", password=SECRET)
+    assert _signs_in("old")  # it signed in once: last_login is set
+    User.objects.filter(pk=user.pk).update(is_active=False)
+    body = Client().post(reverse("login"), {"username": "old", "password": SECRET}, **EN)
+    assert UNCONFIRMED["en"][0] not in body.content.decode()
+
+
+@pytest.mark.parametrize("language", list(UNCONFIRMED))
+def test_the_api_token_tells_an_unconfirmed_account_so(client: Client, language: str) -> None:
+    _sign_up(client)
+    api = Client()
+    answer = api.post(
+        "/api/token/", {"username": "nova", "password": SECRET}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert answer.status_code == 400 and "token" not in answer.json()
+    assert answer.json()["code"] == "account-unconfirmed"
+    assert UNCONFIRMED[language][0] in answer.json()["detail"]
+    wrong = api.post("/api/token/", {"username": "nova", "password": "wrong-1"}, **EN)
+    assert wrong.status_code == 400 and wrong.json().get("code") != "account-unconfirmed"
+
+
+def test_a_locked_out_unconfirmed_account_is_told_only_of_the_lockout(
+    client: Client, settings: Any
+) -> None:
+    """During a lockout the password is not checked, so the hint cannot help guess it."""
+    settings.AXES_FAILURE_LIMIT = 2
+    _sign_up(client)
+    visitor = Client()
+    for _ in range(2):
+        visitor.post(reverse("login"), {"username": "nova", "password": "wrong-1"}, **EN)
+    page = visitor.post(reverse("login"), {"username": "nova", "password": SECRET}, **EN)
+    assert page.status_code == 429 and UNCONFIRMED["en"][0] not in page.content.decode()
+    token = Client().post("/api/token/", {"username": "nova", "password": SECRET}, **EN)
+    assert token.status_code == 429 and token.json()["code"] == "locked-out"

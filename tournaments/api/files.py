@@ -35,6 +35,7 @@ from tournaments.engine_messages import engine_text
 from tournaments.jobs import job_start
 from tournaments.models import Game, JobKind, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
+from tournaments.services.accounts import account_unconfirmed_sign_in, unconfirmed_sign_in_error
 from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.exports import (
@@ -456,6 +457,12 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
             # middleware never sees the flag): a locked-out sign-in is 429, as on the pages
             if getattr(request, "axes_locked_out", False):
                 raise LockedOut from None
+            # right password, but the account's e-mail is not confirmed yet: say so
+            data = request.data if hasattr(request.data, "get") else {}
+            if account_unconfirmed_sign_in(
+                username=data.get("username"), password=data.get("password")
+            ):
+                raise unconfirmed_sign_in_error() from None
             raise
 
 

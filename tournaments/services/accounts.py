@@ -68,6 +68,29 @@ def _unconfirmed(user: User) -> bool:
     return not user.is_active and user.last_login is None
 
 
+def account_unconfirmed_sign_in(*, username: object, password: object) -> bool:
+    """A refused sign-in that failed only because the account is not confirmed yet: the
+    username (exactly, as the sign-in looks it up) names an unconfirmed account and the
+    password is its password. Only then may a door say so: whoever knows the password
+    learns nothing they did not know, and anybody else is told what a wrong password is
+    told. The doors ask after ``authenticate`` refused, and never during a lockout."""
+    if not isinstance(username, str) or not isinstance(password, str) or not username:
+        return False
+    user = User.objects.filter(username=username).first()
+    return user is not None and _unconfirmed(user) and user.check_password(password)
+
+
+def unconfirmed_sign_in_error() -> ApplicationError:
+    """What a door answers to ``account_unconfirmed_sign_in``."""
+    return ApplicationError(
+        _(
+            "This account is not confirmed yet: open the link in the mail sent when you "
+            "signed up, or ask for a new link."
+        ),
+        code="account-unconfirmed",
+    )
+
+
 def _token(user: User) -> str:
     return signing.dumps({"u": user.pk, "e": user.email.casefold()}, salt=SALT)
 

@@ -3,11 +3,15 @@ again (services/accounts.py), and the staff's page of who may create tournaments
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied as Forbidden
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -29,6 +33,8 @@ from tournaments.services.accounts import (
     account_set_may_create_tournaments,
     account_signup,
     account_to_confirm,
+    account_unconfirmed_sign_in,
+    unconfirmed_sign_in_error,
 )
 from tournaments.services.errors import ApplicationError
 
@@ -46,6 +52,32 @@ class SignupForm(forms.Form):
     password = forms.CharField(
         label=gettext_lazy("Password"), widget=forms.PasswordInput, strip=False, max_length=4096
     )
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, which also tells an account that is not confirmed yet
+    (services/accounts.py::account_unconfirmed_sign_in) what to do, instead of "wrong
+    username or password". ``unconfirmed`` is set then: the page links to a new link."""
+
+    unconfirmed = False
+
+    def clean(self) -> dict[str, Any]:
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            locked = getattr(self.request, "axes_locked_out", False)
+            if not locked and account_unconfirmed_sign_in(
+                username=self.cleaned_data.get("username"),
+                password=self.cleaned_data.get("password"),
+            ):
+                self.unconfirmed = True
+                error = unconfirmed_sign_in_error()
+                raise forms.ValidationError(error.message, code=error.code) from None
+            raise
+
+
+class SignInView(LoginView):
+    form_class = SignInForm
 
 
 class ResendForm(forms.Form):
