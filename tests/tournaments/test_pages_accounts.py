@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
+from io import StringIO
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.core import mail, signing
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone, translation
 from rest_framework.throttling import SimpleRateThrottle
 
 from tests.tournaments.helpers import EN
@@ -23,6 +27,7 @@ from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Player
 from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.accounts import accounts_matching, may_create
+from tournaments.services.accounts import CONFIRM_DAYS
 from tournaments.services.invitations import invitation_token
 
 pytestmark = pytest.mark.django_db
@@ -478,3 +483,67 @@ def test_a_locked_out_unconfirmed_account_is_told_only_of_the_lockout(
     assert page.status_code == 429 and UNCONFIRMED["en"][0] not in page.content.decode()
     token = Client().post("/api/token/", {"username": "nova", "password": SECRET}, **EN)
     assert token.status_code == 429 and token.json()["code"] == "locked-out"
+
+
+# --- expired sign-ups are cleared ------------------------------------------------------
+def _expire(*usernames: str, days: float = CONFIRM_DAYS + 0.01) -> None:
+    User.objects.filter(username__in=usernames).update(
+        date_joined=timezone.now() - timedelta(days=days)
+    )
+
+
+def _clear(language: str = "en", *args: str) -> str:
+    out = StringIO()
+    with translation.override(language):
+        call_command("clear_unconfirmed_accounts", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_an_expired_sign_up_no_longer_holds_its_username_or_address(client: Client) -> None:
+    """Before: a sign-up whose address had a typo kept the username for ever ("taken")."""
+    _sign_up(client, email="typo@example.org")
+    assert _sign_up(client, email="nova@example.org").status_code == 400  # taken
+    _expire("nova")
+    mail.outbox.clear()
+    assert _sign_up(client, username="NOVA").status_code == 302
+    assert list(User.objects.values_list("username", "email")) == [("NOVA", "nova@example.org")]
+    assert mail.outbox[0].to == ["nova@example.org"]
+
+
+def test_an_unexpired_sign_up_keeps_its_username(client: Client) -> None:
+    _sign_up(client)
+    _expire("nova", days=CONFIRM_DAYS - 0.01)
+    assert _sign_up(client, email="other@example.org").status_code == 400  # taken
+    assert User.objects.get().email == "nova@example.org"
+
+
+@pytest.mark.parametrize(
+    ("language", "dry", "done"),
+    [
+        ("en", "would delete 1 unconfirmed account", "deleted 1 unconfirmed account"),
+        ("cs", "ke smazání: 1 nepotvrzený účet", "smazán 1 nepotvrzený účet"),
+    ],
+    ids=["en", "cs"],
+)
+def test_the_command_clears_expired_sign_ups_and_keeps_every_other_account(
+    client: Client, language: str, dry: str, done: str
+) -> None:
+    _sign_up(client)  # expired below: the one to go
+    _sign_up(client, username="fresh", email="fresh@example.org")  # not expired
+    kept = {
+        "active": User.objects.create_user("active", password=SECRET),
+        "signed-in-once": User.objects.create_user("once", is_active=False),
+        "staff": User.objects.create_user("staff", is_active=False, is_staff=True),
+        "permitted": User.objects.create_user("permitted", is_active=False),
+        "player": User.objects.create_user("player", is_active=False),
+    }
+    User.objects.filter(username="once").update(last_login=timezone.now())
+    kept["permitted"].user_permissions.add(_add_tournament())
+    Player.objects.create(name="Hráč Bez Účtu", user=kept["player"])
+    _expire("nova", *(user.username for user in kept.values()))
+    assert _clear(language, "--dry-run").strip() == dry
+    assert User.objects.filter(username="nova").exists()
+    assert _clear(language).strip() == done
+    left = set(User.objects.values_list("username", flat=True))
+    assert left == {"fresh", *(user.username for user in kept.values())}
+    assert _clear(language).strip() != done  # nothing more to clear

@@ -15,6 +15,7 @@ given to nor taken from them here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import Permission, User
@@ -24,7 +25,9 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.selectors.access import is_staff, may_create_tournaments
@@ -66,6 +69,39 @@ def account_check(*, username: str, password: str, email: str = "") -> User:
 
 def _unconfirmed(user: User) -> bool:
     return not user.is_active and user.last_login is None
+
+
+def accounts_unconfirmed_expired(*, now: datetime | None = None) -> QuerySet[User]:
+    """Sign-ups never confirmed whose link has expired (joined more than CONFIRM_DAYS
+    ago, inactive, never signed in), that are not staff and that nothing refers to: no
+    group or permission, no player claimed, nothing directed, logged or submitted (every
+    relation to the user, found from the model, so that one added later counts too).
+    Removing them frees their username and address, and deletes nobody's data."""
+    cutoff = (now or timezone.now()) - timedelta(days=CONFIRM_DAYS)
+    users = User.objects.filter(
+        is_active=False,
+        last_login__isnull=True,
+        is_staff=False,
+        is_superuser=False,
+        date_joined__lt=cutoff,
+    )
+    for relation in User._meta.get_fields():
+        if relation.many_to_many or (relation.auto_created and not relation.concrete):
+            users = users.exclude(**{f"{relation.name}__isnull": False})
+    return users
+
+
+def accounts_clear_unconfirmed(*, now: datetime | None = None, only: Q | None = None) -> int:
+    """Delete the expired sign-ups (``accounts_unconfirmed_expired``), or those of them
+    that ``only`` picks; how many went. Run daily (manage.py clear_unconfirmed_accounts,
+    docs/deploy.md); a sign-up also clears the ones holding its username or address."""
+    with transaction.atomic():
+        users = accounts_unconfirmed_expired(now=now)
+        if only is not None:
+            users = users.filter(only)
+        pks = list(users.select_for_update().values_list("pk", flat=True))
+        User.objects.filter(pk__in=pks).delete()
+    return len(pks)
 
 
 def account_unconfirmed_sign_in(*, username: object, password: object) -> bool:
@@ -144,6 +180,10 @@ def account_signup(*, username: str, email: str, password: str, link: LinkMaker)
         raise ApplicationError(_("Enter a valid email address."), code="email-invalid",
                                field="email")  # fmt: skip
     with transaction.atomic():
+        # an expired sign-up no longer holds its username or address (a typo in the
+        # address left the link unread, and the username taken for ever)
+        name = User.normalize_username(str(username).strip())
+        accounts_clear_unconfirmed(only=Q(username__iexact=name) | Q(email__iexact=email))
         user = account_check(username=username, password=password, email=email)
         known = User.objects.filter(email__iexact=email).exists()
         if not known:
