@@ -6,6 +6,7 @@ staff's page that grants and revokes the right to create tournaments."""
 from __future__ import annotations
 
 import re
+import threading
 import time
 from datetime import timedelta
 from io import StringIO
@@ -27,7 +28,9 @@ from tests.tournaments.pages_data import director, round_robin
 from tournaments.models import Player
 from tournaments.selectors.access import may_create_tournaments
 from tournaments.selectors.accounts import accounts_matching, may_create
+from tournaments.services import accounts as accounts_service
 from tournaments.services.accounts import CONFIRM_DAYS
+from tournaments.services.errors import ApplicationError
 from tournaments.services.invitations import invitation_token
 
 pytestmark = pytest.mark.django_db
@@ -547,3 +550,58 @@ def test_the_command_clears_expired_sign_ups_and_keeps_every_other_account(
     left = set(User.objects.values_list("username", flat=True))
     assert left == {"fresh", *(user.username for user in kept.values())}
     assert _clear(language).strip() != done  # nothing more to clear
+
+
+# --- two sign-ups at the same instant -------------------------------------------------
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL: SQLite writes one at a time, so the sign-ups cannot race",
+)
+@pytest.mark.parametrize(
+    "second",
+    [{"username": "nova2", "email": "NOVA@example.org"}, {"username": "Nova", "email": "b@x.cz"}],
+    ids=["same-address", "same-username-other-case"],
+)
+def test_two_sign_ups_at_once_make_one_account(
+    transactional_db: None,
+    no_throttle: None,
+    monkeypatch: pytest.MonkeyPatch,
+    second: dict[str, str][str, str],
+) -> None:
+    """Before: both passed the check (the address or username free) before either was
+    saved, and two accounts had one address or one username in two cases. Each sign-up
+    here waits after its check for the other to reach the same point (3 s at most): with
+    the sign-ups in turn the second one never gets there in time."""
+    real_check = accounts_service.account_check
+    barrier = threading.Barrier(2, timeout=3)
+    met: list[bool] = []
+
+    def check(**kwargs: Any) -> User:
+        user = real_check(**kwargs)
+        try:
+            barrier.wait()
+            met.append(True)
+        except threading.BrokenBarrierError:
+            met.append(False)
+        return user
+
+    monkeypatch.setattr(accounts_service, "account_check", check)
+    forms = [{"username": "nova", "email": "nova@example.org"}, second]
+    errors: list[str] = []
+
+    def sign_up(form: dict[str, str]) -> None:
+        try:
+            accounts_service.account_signup(**form, password=SECRET, link=str)
+        except ApplicationError as exc:
+            errors.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sign_up, args=(form,)) for form in forms]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert User.objects.count() == 1, list(User.objects.values_list("username", "email"))
+    assert True not in met  # the second sign-up waited for the first to end
+    assert errors == (["username-taken"] if second["username"] == "Nova" else [])

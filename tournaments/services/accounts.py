@@ -24,7 +24,7 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
@@ -34,6 +34,8 @@ from tournaments.selectors.access import is_staff, may_create_tournaments
 from tournaments.services.errors import ApplicationError, PermissionDenied
 
 CONFIRM_DAYS = 3
+# the key of the PostgreSQL advisory lock that sign-ups take in turn (b"sign")
+SIGNUP_LOCK = 0x7369676E
 SALT = "tournaments.account-confirmation"
 TOKEN_MAX_LENGTH = 400  # a real token is about 100 characters
 # a path of the site as an absolute link (the door's request.build_absolute_uri)
@@ -99,7 +101,7 @@ def accounts_clear_unconfirmed(*, now: datetime | None = None, only: Q | None = 
         users = accounts_unconfirmed_expired(now=now)
         if only is not None:
             users = users.filter(only)
-        pks = list(users.select_for_update().values_list("pk", flat=True))
+        pks = list(users.select_for_update(of=("self",)).values_list("pk", flat=True))
         User.objects.filter(pk__in=pks).delete()
     return len(pks)
 
@@ -171,6 +173,16 @@ def _mail_owners(email: str, link: LinkMaker) -> bool:
     return bool(owners)
 
 
+def _signups_in_turn() -> None:
+    """Until the transaction ends, no other sign-up runs: two at the same instant could
+    both find the username (case ignored; the table's own constraint minds the case) or
+    the address free. A lock of its own (PostgreSQL's advisory lock), not of a table:
+    sign-ups are rare, and nothing else waits for them. SQLite writes one at a time."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SIGNUP_LOCK])
+
+
 def account_signup(*, username: str, email: str, password: str, link: LinkMaker) -> User | None:
     """Sign up: a new inactive user and its confirmation mail; None when the address
     has an account already (its owner is mailed instead, and the door says the same as
@@ -180,6 +192,7 @@ def account_signup(*, username: str, email: str, password: str, link: LinkMaker)
         raise ApplicationError(_("Enter a valid email address."), code="email-invalid",
                                field="email")  # fmt: skip
     with transaction.atomic():
+        _signups_in_turn()
         # an expired sign-up no longer holds its username or address (a typo in the
         # address left the link unread, and the username taken for ever)
         name = User.normalize_username(str(username).strip())
