@@ -566,7 +566,7 @@ def test_two_sign_ups_at_once_make_one_account(
     transactional_db: None,
     no_throttle: None,
     monkeypatch: pytest.MonkeyPatch,
-    second: dict[str, str][str, str],
+    second: dict[str, str],
 ) -> None:
     """Before: both passed the check (the address or username free) before either was
     saved, and two accounts had one address or one username in two cases. Each sign-up
