@@ -152,6 +152,7 @@ def games_analyse(job: Job, progress: Progress) -> Result:
              "black_luck_rate": a.black_luck_rate} for a in report.analysed[:LISTED]
         ],
         "analysed": len(report.analysed),
+        "superseded": len(report.superseded),
         "failed": len(report.failures),
         "failures": [
             {"game": game.pk, "series": str(game.series), "number": game.number,

@@ -120,8 +120,9 @@ def gnubg_statistics(mat: str) -> str:
     return done.stdout
 
 
-def game_analyse(*, game: Game) -> GameAnalysis:
-    """Analyse one game (the evaluator, else gnubg) and store what it says."""
+def game_analyse(*, game: Game) -> GameAnalysis | None:
+    """Analyse one game (the evaluator, else gnubg) and store what it says; None when
+    the game was deleted or corrected meanwhile (``_analysis_store``)."""
     if not game.record:
         raise ApplicationError(
             _("game %(number)s has no record to analyse"),
@@ -150,28 +151,37 @@ def game_analyse(*, game: Game) -> GameAnalysis:
     # the .mat's left column is the game's white (engine.matfile.write_mat)
     errors = _pair(printed, "Error rate mEMG")
     luck = _pair(printed, "Luck rate mEMG")
-    analysis, _created = GameAnalysis.objects.update_or_create(
-        game=game,
-        defaults={
-            "source": AnalysisSource.GNUBG, "evaluator": "GNU Backgammon",
-            "white_error_rate": errors[0], "black_error_rate": errors[1],
-            "white_luck_rate": luck[0], "black_luck_rate": luck[1],
-            "white_luck": None, "black_luck": None, "sides": {}, "turns": [],
-            "record_version": game.version,
-        },
-    )  # fmt: skip
-    return analysis
+    return _analysis_store(game, {
+        "source": AnalysisSource.GNUBG, "evaluator": "GNU Backgammon",
+        "white_error_rate": errors[0], "black_error_rate": errors[1],
+        "white_luck_rate": luck[0], "black_luck_rate": luck[1],
+        "white_luck": None, "black_luck": None, "sides": {}, "turns": [],
+    })  # fmt: skip
 
 
-def _net_analyse(game: Game) -> GameAnalysis:
+def _net_analyse(game: Game) -> GameAnalysis | None:
     try:
         judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
     except EngineError as exc:
         raise ApplicationError.from_engine(exc).within(
             _("game %(number)s cannot be analysed: %(message)s"), number=game.number
         ) from None
+    return _analysis_store(game, net_analysis_fields(judged))
+
+
+@transaction.atomic
+def _analysis_store(game: Game, fields: dict[str, Any]) -> GameAnalysis | None:
+    """Store the analysis of ``game`` as it was read, unless it was deleted or its
+    record changed while it was analysed (None: nothing stored). The game's row is
+    locked meanwhile, so a correction or deletion waits for the store, or the store for
+    it; a correction's own analysis follows it (games_analyse_later), and an older one
+    finishing later never overwrites it."""
+    current = Game.objects.select_for_update(of=("self",)).filter(pk=game.pk)
+    row = current.values("version", "record").first()
+    if row is None or (row["version"], row["record"]) != (game.version, game.record):
+        return None
     analysis, _created = GameAnalysis.objects.update_or_create(
-        game=game, defaults=net_analysis_fields(judged) | {"record_version": game.version}
+        game=game, defaults=fields | {"record_version": game.version}
     )
     return analysis
 
@@ -193,6 +203,8 @@ def net_analysis_fields(judged: dict[str, Any]) -> dict[str, Any]:
 class AnalysisReport:
     analysed: list[GameAnalysis] = field(default_factory=list)
     failures: list[tuple[Game, str]] = field(default_factory=list)
+    # games deleted or corrected while they were analysed: nothing stored for them
+    superseded: list[int] = field(default_factory=list)
 
 
 def games_analyse(
@@ -204,11 +216,16 @@ def games_analyse(
     report = AnalysisReport()
     for game in progress(todo, desc="analysing", total=len(todo)):
         try:
-            report.analysed.append(game_analyse(game=game))
+            analysis = game_analyse(game=game)
         except ApplicationError as exc:
             if not keep_going:
                 raise
             report.failures.append((game, exc.message))
+            continue
+        if analysis is None:
+            report.superseded.append(game.pk)
+        else:
+            report.analysed.append(analysis)
     return report
 
 

@@ -14,6 +14,7 @@ from tournaments.models import (
     CLOSED_STATUSES,
     Correction,
     Game,
+    GameAnalysis,
     GameEnd,
     Player,
     Series,
@@ -331,6 +332,8 @@ _UNSET: Any = object()
 
 def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
     checked = entry.checked
+    if checked.text != game.record:  # its analysis tells of moves no longer recorded
+        GameAnalysis.objects.filter(game=game).delete()
     game.white, game.black, game.winner = entry.white, entry.black, entry.winner
     game.kind, game.ended, game.cube = checked.kind, checked.ended, checked.cube
     game.record, game.verified = checked.text, True
