@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import Permission, User
@@ -222,25 +223,39 @@ def account_confirmation_resend(*, email: str, link: LinkMaker) -> None:
     _mail_owners(email, link)
 
 
+def signed_link_data(
+    token: object, *, salt: str, days: int, invalid: ApplicationError, expired: ApplicationError
+) -> dict[str, Any]:
+    """What a signed link's token carries (Django's ``signing``, a dict): ``invalid`` when
+    it is forged, longer than any real token, or not a dict, ``expired`` when signed more
+    than ``days`` ago. The confirmation links and the invitations read theirs so."""
+    text = str(token)
+    if len(text) > TOKEN_MAX_LENGTH:
+        raise invalid
+    try:
+        data = signing.loads(text, salt=salt, max_age=days * 86400)
+    except signing.SignatureExpired:
+        raise expired from None
+    except signing.BadSignature:
+        raise invalid from None
+    if not isinstance(data, dict):
+        raise invalid
+    return data
+
+
 def account_to_confirm(*, token: str, lock: bool = False) -> User:
     """The account a confirmation link confirms; refused when the link is forged,
     expired or used (the account is confirmed already)."""
     invalid = ApplicationError(
         _("This confirmation link is not valid."), code="confirmation-invalid", field="token"
     )
-    if len(str(token)) > TOKEN_MAX_LENGTH:
-        raise invalid
-    try:
-        data = signing.loads(str(token), salt=SALT, max_age=CONFIRM_DAYS * 86400)
-    except signing.SignatureExpired:
-        raise ApplicationError(
-            _("The confirmation link has expired: ask for a new one."),
-            code="confirmation-expired",
-            field="token",
-        ) from None
-    except signing.BadSignature:
-        raise invalid from None
-    pk = data.get("u") if isinstance(data, dict) else None
+    expired = ApplicationError(
+        _("The confirmation link has expired: ask for a new one."),
+        code="confirmation-expired",
+        field="token",
+    )
+    data = signed_link_data(token, salt=SALT, days=CONFIRM_DAYS, invalid=invalid, expired=expired)
+    pk = data.get("u")
     users = User.objects.select_for_update() if lock else User.objects.all()
     user = users.filter(pk=pk).first() if isinstance(pk, int) else None
     if user is None or user.email.casefold() != data.get("e"):

@@ -21,7 +21,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Player, Tournament
-from tournaments.services.accounts import account_check
+from tournaments.services.accounts import account_check, signed_link_data
 from tournaments.services.errors import ApplicationError
 
 INVITATION_DAYS = 30
@@ -59,24 +59,21 @@ def invitation_token(*, player: Player) -> str:
 def invitation_player(*, token: str) -> Player:
     """The player an invitation is for; a ApplicationError when it is forged, expired or
     used."""
-    try:
-        data = signing.loads(str(token), salt=SALT, max_age=INVITATION_DAYS * 86400)
-    except signing.SignatureExpired:
-        raise ApplicationError(
-            _("The invitation has expired: ask the director for a new one."),
-            code="invitation-expired",
-            field="token",
-        ) from None
-    except signing.BadSignature:
-        raise ApplicationError(
-            _("This is not a valid invitation."), code="invitation-invalid", field="token"
-        ) from None
-    pk = data.get("p") if isinstance(data, dict) else None
+    invalid = ApplicationError(
+        _("This is not a valid invitation."), code="invitation-invalid", field="token"
+    )
+    expired = ApplicationError(
+        _("The invitation has expired: ask the director for a new one."),
+        code="invitation-expired",
+        field="token",
+    )
+    data = signed_link_data(
+        token, salt=SALT, days=INVITATION_DAYS, invalid=invalid, expired=expired
+    )
+    pk = data.get("p")
     player = Player.objects.filter(pk=pk).first() if isinstance(pk, int) else None
     if player is None:
-        raise ApplicationError(
-            _("This is not a valid invitation."), code="invitation-invalid", field="token"
-        )
+        raise invalid
     if data.get("w", 0) != player.invitations_withdrawn:
         raise ApplicationError(
             _("The director has withdrawn this invitation: ask them for a new one."),
