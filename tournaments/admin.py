@@ -42,6 +42,7 @@ from tournaments.models import (
     Submission,
     Tournament,
 )
+from tournaments.models.deletion import REASON_MAX
 from tournaments.selectors.access import may_delete_game
 from tournaments.services.deletion import (
     deletion_reason_check,
@@ -375,7 +376,8 @@ class TournamentAdmin(ServiceAdmin[Tournament]):
             except ApplicationError as exc:  # asked again, nothing deleted
                 self.message_user(request, exc.message, messages.ERROR)
                 return HttpResponseRedirect(request.get_full_path())
-        return super().delete_view(request, object_id, extra_context)
+        context = {**(extra_context or {}), "reason_max": REASON_MAX}
+        return super().delete_view(request, object_id, context)
 
     def delete_model(self, request: HttpRequest, obj: Tournament) -> None:
         tournament_delete(tournament=obj, by=request.user, reason=request.POST.get("reason", ""))
@@ -589,7 +591,11 @@ class GameAdmin(ReadOnlyAdmin[Game]):
                 request, _("%(game)s is deleted.") % {"game": deletion.label}, messages.SUCCESS
             )
             return HttpResponseRedirect(reverse("admin:tournaments_game_changelist"))
-        context = {**(extra_context or {}), "plan": game_delete_plan(game=game)}
+        context = {
+            **(extra_context or {}),
+            "plan": game_delete_plan(game=game),
+            "reason_max": REASON_MAX,
+        }
         return super().delete_view(request, object_id, context)
 
 

@@ -16,6 +16,7 @@ from django.utils import translation
 
 from tests.tournaments.helpers import EN, World, rating_of
 from tournaments.models import Deletion, Game, Player, RatingChange, Series, Tournament
+from tournaments.models.deletion import REASON_MAX
 from tournaments.services.archives import tournament_import
 from tournaments.services.deletion import tournament_delete, tournament_delete_summary
 from tournaments.services.errors import ApplicationError, PermissionDenied
@@ -291,6 +292,7 @@ def test_the_admin_lists_no_protected_objects_and_asks_why(copied: Copied, super
     text = page.content.decode()
     assert "protected" not in text and "permission to delete" not in text
     assert 'name="reason"' in text and "Rated series: 2" in text
+    assert f'maxlength="{REASON_MAX}"' in text  # as long as the service takes
     answer = superuser.post(url, {"post": "yes", "reason": " "})  # no reason: asked again
     assert answer.status_code == 302 and answer["Location"] == url
     copied.kept()

@@ -28,6 +28,7 @@ from tournaments.models import (
     SeriesStatus,
     Submission,
 )
+from tournaments.models.deletion import REASON_MAX
 from tournaments.selectors.brackets import bracket_of
 from tournaments.services.deletion import game_delete
 from tournaments.services.directing import NeedsConfirmation
@@ -445,6 +446,7 @@ def test_the_admin_deletes_a_game_through_the_service(played: World, superuser: 
     text = html.unescape(page.content.decode())
     assert "protected" not in text and "permission to delete" not in text
     assert 'name="reason"' in text and "The series' score" in text
+    assert f'maxlength="{REASON_MAX}"' in text  # as long as the service takes
     answer = superuser.post(url, {"post": "yes", "reason": " "})  # no reason: asked again
     assert answer.status_code == 302 and answer["Location"] == url
     _kept(played.series, count)
