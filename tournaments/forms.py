@@ -25,13 +25,13 @@ from tournaments.models import (
 )
 from tournaments.models.deletion import REASON_MAX
 from tournaments.pairing.elimination import STAGES_OFFERED
-from tournaments.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 from tournaments.services.botgames import level_choices
 from tournaments.services.deletion import deletion_reason_check
 from tournaments.services.errors import ApplicationError
 from tournaments.services.records import tournament_tags
 from tournaments.services.result_rules import ResultRules, result_rules
 from tournaments.services.setup import draws_apply, first_moves_of, tie_breaks_apply
+from tournaments.wording.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 
 TIE_BREAK_SLOTS = 6
 RULE_FIELDS = {o.tag: o.name for o in TOURNAMENT_OPTIONS}  # record tag -> field

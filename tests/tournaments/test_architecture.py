@@ -107,7 +107,7 @@ _COMPARES_A_NAME = re.compile(
 )
 # where names may be compared: the label table of the rule options (the engine's
 # variant modules, outside the app, are checked by tests/engine/test_architecture.py)
-MAY_COMPARE_NAMES = {APP / "rule_options.py"}
+MAY_COMPARE_NAMES = {APP / "wording" / "rule_options.py"}
 
 
 def _name_comparisons(root: Path, suffixes: set[str]) -> Iterator[str]:
@@ -121,7 +121,7 @@ def _name_comparisons(root: Path, suffixes: set[str]) -> Iterator[str]:
 
 def test_no_template_script_or_app_module_compares_variant_names() -> None:
     """What differs between variants is declared data (the engine's
-    ``Variant`` and rule options, the labels of tournaments/rule_options.py), so a new
+    ``Variant`` and rule options, the labels of tournaments/wording/rule_options.py), so a new
     variant needs no change in a template, a script or a service."""
     found = [
         *_name_comparisons(APP, {".py"}),
@@ -129,7 +129,7 @@ def test_no_template_script_or_app_module_compares_variant_names() -> None:
         *_name_comparisons(ROOT / "templates", {".html", ".txt", ".xml"}),
         *_name_comparisons(ROOT / "static", {".js"}),
     ]
-    assert found == [], "ask the variant what it declares, or add it to rule_options.py"
+    assert found == [], "ask the variant what it declares, or add it to wording/rule_options.py"
 
 
 def test_the_name_comparison_finder_finds_comparisons() -> None:

@@ -15,7 +15,6 @@ from django.urls import reverse
 from django.utils.translation import override
 
 from tests.tournaments.pages_data import knockout, round_robin
-from tournaments.display import stage_name
 from tournaments.models import Game, Player, Series
 from tournaments.pairing import double_elimination, single_elimination
 from tournaments.pairing.types import WinnerOf
@@ -29,6 +28,7 @@ from tournaments.services.results import game_correct, game_enter_quick
 from tournaments.services.series import series_next_white
 from tournaments.services.setup import entry_register, tournament_create
 from tournaments.services.submissions import submission_confirm, submission_create
+from tournaments.wording.names import stage_name
 
 EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
 

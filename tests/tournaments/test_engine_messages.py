@@ -13,8 +13,9 @@ from engine import read_records, replay
 from engine.errors import CODES, EngineError
 from engine.limits import LIMIT_NAMES
 from tests.tournaments.refusal_corpus import LONG_CLOSED, hostile_errors
-from tournaments.display import pairing_reason, result_tag_text, result_text, stage_name
-from tournaments.engine_messages import (
+from tournaments.pairing import double_elimination, pair_swiss_round, single_elimination
+from tournaments.pairing.types import SwissPlayer
+from tournaments.wording.engine_errors import (
     LIMIT_MESSAGES,
     MESSAGES,
     SPECIAL,
@@ -22,8 +23,7 @@ from tournaments.engine_messages import (
     engine_text,
     has_translation,
 )
-from tournaments.pairing import double_elimination, pair_swiss_round, single_elimination
-from tournaments.pairing.types import SwissPlayer
+from tournaments.wording.names import pairing_reason, result_tag_text, result_text, stage_name
 
 
 def test_every_code_the_engine_declares_has_a_translation_entry() -> None:

@@ -23,10 +23,10 @@ from engine import read_records, replay
 from engine.evaluator.bot import bot_dice, bot_state
 from engine.evaluator.levels import DEFAULT_LEVEL, LEVELS
 from engine.movegen import legal_turns
-from tournaments.display import BOT_LEVEL_NAMES
 from tournaments.models import BotGame, BotGameStatus
 from tournaments.services.botgames import botgame_play, botgame_start
 from tournaments.services.errors import ApplicationError
+from tournaments.wording.names import BOT_LEVEL_NAMES
 
 pytestmark = pytest.mark.django_db
 BOUND = 200  # turns of the user's: a long-nardy game is about 50 each

@@ -24,7 +24,8 @@ from rest_framework.test import APIClient
 
 from engine.errors import EngineError
 from tests.tournaments.refusal_corpus import LONG, LONG_CLOSED, SHORT, hostile_errors
-from tournaments.display import (
+from tournaments.wording.engine_errors import CUBE_ACTIONS, LIMIT_MESSAGES, MESSAGES, engine_message
+from tournaments.wording.names import (
     ENDINGS,
     KINDS,
     PAIRING_REASONS,
@@ -34,7 +35,6 @@ from tournaments.display import (
     result_text,
     stage_name,
 )
-from tournaments.engine_messages import CUBE_ACTIONS, LIMIT_MESSAGES, MESSAGES, engine_message
 
 # English words of the engine's texts that must not survive in a Czech rendering (the
 # record's own words, like "double" or "accepted" in a quoted move, are quoted there).

@@ -13,15 +13,15 @@ from tournaments.api.serializers import TournamentSerializer
 from tournaments.engine import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff, variant_named
 from tournaments.forms import RULE_FIELDS, TOURNAMENT_FIELDS
 from tournaments.models import Game, GameKind, Tournament
-from tournaments.rule_options import (
+from tournaments.services.directing import LOCKED_ONCE_PAIRED
+from tournaments.services.records import match_tags, tournament_tags
+from tournaments.wording.rule_options import (
     SERIES_OPTIONS,
     TITLES,
     TOURNAMENT_OPTION_NAMES,
     TOURNAMENT_OPTIONS,
     VALUE_LABELS,
 )
-from tournaments.services.directing import LOCKED_ONCE_PAIRED
-from tournaments.services.records import match_tags, tournament_tags
 
 ON_OFF = (("on", "on"), ("off", "off"))
 

@@ -1,5 +1,5 @@
 """The rules box of a tournament page says each game's rules in sentences that come from
-data (tournaments/rule_options.py: the variant's declared facts and the settings its game
+data (tournaments/wording/rule_options.py: the variant's declared facts and the settings its game
 has), not from a template that tells variants apart by name (STYLE 15)."""
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import rule_options
 from tournaments.engine import variant_named
 from tournaments.models import Tournament
-from tournaments.rule_options import (
+from tournaments.services.setup import tournament_create
+from tournaments.wording import rule_options
+from tournaments.wording.rule_options import (
     SAID_WITH,
     SETTING_SENTENCES,
     TOURNAMENT_OPTION_NAMES,
     VARIANT_FACTS,
     rule_sentences,
 )
-from tournaments.services.setup import tournament_create
 
 EN_BLOCK = "A six-point block is checked {}; it needs an opponent checker {}."
 CS_BLOCK = "Blok šesti polí se kontroluje {}; musí před ním být soupeřův kámen {}."

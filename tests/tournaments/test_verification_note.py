@@ -1,6 +1,6 @@
 """A game's verification note is data, said in the reader's language.
 
-``Game.verification_note`` holds a code and params (tournaments/verification.py); the
+``Game.verification_note`` holds a code and params (tournaments/wording/verification.py); the
 game page's badge, the API, the archive and the commands say it in the language of
 whoever reads it. Migration 0013 turns the English texts stored before into notes."""
 
@@ -23,7 +23,7 @@ from tournaments.models import Game
 from tournaments.services.archives import archived_note
 from tournaments.services.maintenance import games_reverify
 from tournaments.services.results import game_correct, game_enter_record
-from tournaments.verification import is_note, note_from_text, verification_text
+from tournaments.wording.verification import is_note, note_from_text, verification_text
 
 migration = importlib.import_module("tournaments.migrations.0013_verification_note")
 

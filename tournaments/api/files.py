@@ -31,7 +31,6 @@ from tournaments.api.errors import ServiceErrorsMixin, error_status
 from tournaments.api.parsers import ObjectJSONParser
 from tournaments.api.throttles import AnonThrottle, ScopedThrottle, UserThrottle
 from tournaments.api.views import ERRORS
-from tournaments.engine_messages import engine_text
 from tournaments.jobs import job_start
 from tournaments.models import Game, JobKind, Series, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_import_players
@@ -49,6 +48,7 @@ from tournaments.services.exports import (
 from tournaments.services.imports import players_import_csv, records_upload, upload_text
 from tournaments.services.json_input import json_read
 from tournaments.services.records import verify_text
+from tournaments.wording.engine_errors import engine_text
 
 
 class TextRenderer(BaseRenderer):

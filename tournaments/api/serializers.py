@@ -25,7 +25,7 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
-from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
+from tournaments.wording.rule_options import TOURNAMENT_OPTION_NAMES
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -176,7 +176,9 @@ class GameSerializer(serializers.ModelSerializer):
     )
     verification_note = serializers.JSONField(
         read_only=True,
-        help_text="the same as data: a stable code and its params (tournaments/verification.py).",
+        help_text=(
+            "the same as data: a stable code and its params (tournaments/wording/verification.py)."
+        ),
     )
     corrections = CorrectionSerializer(many=True, read_only=True)
 

@@ -12,10 +12,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
-from tournaments.display import job_stage_name
 from tournaments.jobs import job_start
 from tournaments.models import Tournament
 from tournaments.services.exports import Progress
+from tournaments.wording.names import job_stage_name
 
 T = TypeVar("T")
 

@@ -3,7 +3,7 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from tournaments.db_triggers import create_triggers, drop_triggers
+from tournaments.models.triggers import create_triggers, drop_triggers
 
 
 class Migration(migrations.Migration):

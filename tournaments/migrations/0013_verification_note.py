@@ -1,4 +1,4 @@
-"""A game's verification note as data (a code and params, tournaments/verification.py)
+"""A game's verification note as data (a code and params, tournaments/wording/verification.py)
 instead of English text: the texts the app wrote are converted, any other
 (an engine's refusal told in English) is kept as it was under the code ``text``. The
 parser is a frozen copy of what the app wrote until now, so that later changes of the app
@@ -8,7 +8,7 @@ import re
 
 from django.db import migrations, models
 
-from tournaments.db_triggers import create_triggers, drop_triggers
+from tournaments.models.triggers import create_triggers, drop_triggers
 
 TOLD = (
     r"(?:draw|(?P<{p}side>white|black) (?P<{p}kind>oin|mars|koks))"
@@ -64,7 +64,7 @@ def backwards(apps, schema_editor):
     """Back to text, in English (the app's words before this migration)."""
     from django.utils import translation
 
-    from tournaments.verification import verification_text
+    from tournaments.wording.verification import verification_text
 
     Game = apps.get_model("tournaments", "Game")
     with translation.override("en"):
@@ -80,7 +80,7 @@ class Migration(migrations.Migration):
 
     operations = [
         # SQLite rebuilds tournaments_game below (the removed column): the trigger naming
-        # it must go first and come back last (tournaments/db_triggers.py)
+        # it must go first and come back last (tournaments/models/triggers.py)
         migrations.RunPython(drop_triggers, create_triggers),
         migrations.AddField(
             model_name="game",

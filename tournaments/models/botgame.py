@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import BOT_LEVEL_NAMES
+from tournaments.wording.names import BOT_LEVEL_NAMES
 
 
 class BotGameStatus(models.TextChoices):

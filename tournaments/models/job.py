@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import job_stage_name
+from tournaments.wording.names import job_stage_name
 
 
 class JobKind(models.TextChoices):

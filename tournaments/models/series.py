@@ -9,9 +9,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import PLAYER_PARAMS, pairing_reason, result_text
 from tournaments.engine import WHITE, Outcome, variant_named
-from tournaments.verification import verification_text
+from tournaments.wording.names import PLAYER_PARAMS, pairing_reason, result_text
+from tournaments.wording.verification import verification_text
 
 
 def points_of(kind: str, cube: int = 1) -> int:
@@ -161,7 +161,7 @@ class Game(models.Model):
     cube = models.PositiveSmallIntegerField(_("cube"), default=1)
     record = models.TextField(_("record"), blank=True)
     verified = models.BooleanField(_("verified"), default=False)
-    # what the engine found, as a code and params (tournaments/verification.py), said in
+    # what the engine found, as a code and params (tournaments/wording/verification.py), said in
     # the reader's language by ``verification``
     verification_note = models.JSONField(_("verification message"), default=dict, blank=True)
     entered_by = models.ForeignKey(
@@ -222,7 +222,7 @@ class Game(models.Model):
 
     @property
     def result_text(self) -> str:
-        """The result as the pages show it (tournaments.display.result_text)."""
+        """The result as the pages show it (tournaments.wording.names.result_text)."""
         winner = None if self.winner_id is None else str(self.winner)
         return result_text(winner=winner, kind=self.kind, ended=self.ended, cube=self.cube,
                            gammons=self.gammons)  # fmt: skip

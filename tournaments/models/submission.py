@@ -6,8 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import result_text
 from tournaments.engine import variant_named
+from tournaments.wording.names import result_text
 
 
 class SubmissionStatus(models.TextChoices):
@@ -113,7 +113,7 @@ class Submission(models.Model):
 
     @property
     def result_text(self) -> str:
-        """Who won and how, as every page says a result (tournaments.display.result_text);
+        """Who won and how, as every page says a result (tournaments.wording.names.result_text);
         empty for a record submitted before its result was kept with it."""
         if not self.kind:
             return ""

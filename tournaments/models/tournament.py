@@ -13,7 +13,7 @@ from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import RULE_OPTIONS, OneOf, OnOff
-from tournaments.rule_options import HELP_TEXTS, TITLES, option_choices
+from tournaments.wording.rule_options import HELP_TEXTS, TITLES, option_choices
 
 
 class Variant(models.TextChoices):
@@ -74,7 +74,7 @@ DEFAULT_TIE_BREAKS = [
 
 def on_off_field(name: str) -> models.BooleanField[bool | Combinable, bool]:
     """The checkbox of the engine's on/off rule option ``name``: its default from the
-    engine, its labels from tournaments/rule_options.py."""
+    engine, its labels from tournaments/wording/rule_options.py."""
     option = RULE_OPTIONS[name]
     assert isinstance(option, OnOff), name
     return models.BooleanField(
@@ -84,7 +84,7 @@ def on_off_field(name: str) -> models.BooleanField[bool | Combinable, bool]:
 
 def choice_field(name: str) -> models.CharField[str | int | Combinable, str]:
     """The field of the engine's rule option ``name`` with named values: its values and
-    default from the engine, their labels from tournaments/rule_options.py."""
+    default from the engine, their labels from tournaments/wording/rule_options.py."""
     option = RULE_OPTIONS[name]
     assert isinstance(option, OneOf), name
     return models.CharField(
@@ -143,7 +143,7 @@ class Tournament(models.Model):
         _("first move in later games"), max_length=9, choices=FirstMove.choices,
         default=FirstMove.LOSER,
     )  # fmt: skip
-    # game rules: the engine's options (tournaments/rule_options.py), one field each
+    # game rules: the engine's options (tournaments/wording/rule_options.py), one field each
     mars = on_off_field("mars")
     last_roll = on_off_field("last_roll")
     block_check = choice_field("block_check")

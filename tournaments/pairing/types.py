@@ -54,7 +54,7 @@ class SwissPlayer(Generic[Id]):
 class Why:
     """Why a pairing was made, as a code and its parameters (player ids under ``first``,
     ``second`` and ``player``) beside the English ``reason``: the app says it in the
-    reader's language with the players' names (tournaments.display.pairing_reason)."""
+    reader's language with the players' names (tournaments.wording.names.pairing_reason)."""
 
     code: str
     params: tuple[tuple[str, Any], ...] = ()

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournaments.board import board_svg
-from tournaments.display import bot_level_name, result_text, side_name
 from tournaments.engine import (
     BotState,
     EngineError,
@@ -27,6 +26,7 @@ from tournaments.selectors.analysis import (
     record_analysis,
     side_figures,
 )
+from tournaments.wording.names import bot_level_name, result_text, side_name
 
 ANALYSIS_FIELDS = {f.name for f in GameAnalysis._meta.concrete_fields} - {"id", "game"}
 

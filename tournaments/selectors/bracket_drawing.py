@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments.display import stage_name
 from tournaments.pairing import Bracket
 from tournaments.pairing.types import (
     BracketMatch,
@@ -30,6 +29,7 @@ from tournaments.pairing.types import (
     WinnerOf,
 )
 from tournaments.selectors.rows import SeriesRow
+from tournaments.wording.names import stage_name
 
 BOX_W = 200  # px: a box, its two lines and their scores
 BOX_H = 48

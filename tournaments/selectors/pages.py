@@ -23,7 +23,6 @@ from tournaments.models import (
     Tournament,
     Variant,
 )
-from tournaments.rule_options import rule_sentences
 from tournaments.selectors.access import (
     User,
     director_flag,
@@ -47,6 +46,7 @@ from tournaments.selectors.standings import (
     standings_for_tournament,
 )
 from tournaments.services.errors import ApplicationError
+from tournaments.wording.rule_options import rule_sentences
 
 ROUND_ROBIN_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
 
@@ -85,7 +85,7 @@ class TournamentPage:
 
     @property
     def rule_sentences(self) -> list[str]:
-        """The rules of the tournament's game in sentences (tournaments/rule_options.py)."""
+        """The rules of the tournament's game in sentences (tournaments/wording/rule_options.py)."""
         return rule_sentences(self.tournament)
 
     @property

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from tournaments import engine
 from tournaments.board import board_frame, board_label, board_pieces
-from tournaments.display import result_text
 from tournaments.engine import BLACK, WHITE, PlayedAction
-from tournaments.engine_messages import engine_message
+from tournaments.wording.engine_errors import engine_message
+from tournaments.wording.names import result_text
 
 
 @dataclass(frozen=True, slots=True)

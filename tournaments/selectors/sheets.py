@@ -10,7 +10,6 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
-from tournaments.display import result_text
 from tournaments.models import (
     Correction,
     Game,
@@ -20,6 +19,7 @@ from tournaments.models import (
     SubmissionStatus,
 )
 from tournaments.selectors.access import User, visible_tournaments
+from tournaments.wording.names import result_text
 
 
 @dataclass(frozen=True, slots=True)

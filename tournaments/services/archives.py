@@ -57,7 +57,7 @@ from tournaments.services.names import name_clean
 from tournaments.services.ratings import ratings_recompute
 from tournaments.services.results import game_enter_quick, game_enter_record, game_snapshot
 from tournaments.services.setup import round_create, seed_check, series_create, series_forfeit
-from tournaments.verification import Note, is_note, note_from_text
+from tournaments.wording.verification import Note, is_note, note_from_text
 
 
 @dataclass

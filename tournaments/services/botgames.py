@@ -14,7 +14,6 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.display import bot_level_name
 from tournaments.engine import (
     BOT_LEVELS,
     BotState,
@@ -33,6 +32,7 @@ from tournaments.models import BotColour, BotGame, BotGameStatus
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.analysis import net_analysis_fields
 from tournaments.services.errors import ApplicationError
+from tournaments.wording.names import bot_level_name
 
 log = logging.getLogger(__name__)
 SIDES = (BotColour.WHITE, BotColour.BLACK)  # the engine's side 0 and 1

@@ -11,10 +11,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from tournaments.display import stage_name
 from tournaments.models import CLOSED_STATUSES, Series, SeriesStatus, Tournament
 from tournaments.pairing.elimination import length_for
-from tournaments.rule_options import TOURNAMENT_OPTION_NAMES
 from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS, bracket_of
 from tournaments.services.errors import ApplicationError
@@ -25,6 +23,8 @@ from tournaments.services.setup import (
     tournament_create,
     tournament_settings_check,
 )
+from tournaments.wording.names import stage_name
+from tournaments.wording.rule_options import TOURNAMENT_OPTION_NAMES
 
 # Settings fixed once a series is paired: they change the meaning of games already played
 # (the game and its rules, the series' length and who starts), how the pairings are made,

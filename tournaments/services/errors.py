@@ -21,7 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.engine_messages import engine_message
+from tournaments.wording.engine_errors import engine_message
 
 if TYPE_CHECKING:
     from django.core.exceptions import ValidationError as DjangoValidationError

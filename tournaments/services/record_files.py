@@ -18,7 +18,7 @@ from tournaments.services.records import (
     record_limits,
 )
 from tournaments.services.results import checked_result, verified_note
-from tournaments.verification import Note, note, result_params
+from tournaments.wording.verification import Note, note, result_params
 
 
 @dataclass(frozen=True, slots=True)

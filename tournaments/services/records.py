@@ -21,8 +21,8 @@ from tournaments.engine import (
     variant_named,
 )
 from tournaments.models import Tournament, Variant
-from tournaments.rule_options import SERIES_OPTIONS, TOURNAMENT_OPTIONS
 from tournaments.services.errors import ApplicationError
+from tournaments.wording.rule_options import SERIES_OPTIONS, TOURNAMENT_OPTIONS
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from tournaments.services.series import (
     series_recompute,
     series_scores,
 )
-from tournaments.verification import note, result_params
+from tournaments.wording.verification import note, result_params
 
 
 def series_and_games(series: Series, *, lock: bool) -> tuple[Series, list[Game]]:

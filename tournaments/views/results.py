@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.display import result_text
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_for
@@ -31,6 +30,7 @@ from tournaments.services.submissions import (
 )
 from tournaments.views.common import check_visible
 from tournaments.views.sheets import series_page_context
+from tournaments.wording.names import result_text
 
 
 def _series_for_entry(request: HttpRequest, pk: int) -> tuple[Series, bool]:

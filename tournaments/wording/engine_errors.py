@@ -21,7 +21,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.display import result_tag_text, side_name, variant_name
+from tournaments.wording.names import result_tag_text, side_name, variant_name
 
 
 class EngineErrorLike(Protocol):

@@ -1,6 +1,6 @@
 """The engine's rule options (engine/rules.py ``RULE_OPTIONS``) as the app stores and
 shows them: which are tournament settings, and the one table of their labels in the
-reader's language (as tournaments/engine_messages.py is for the engine's errors).
+reader's language (as tournaments/wording/engine_errors.py is for the engine's errors).
 
 The engine declares each option once - values, default, record tag, rule id and English
 labels; here each English label is written again only as the msgid that gettext

@@ -28,8 +28,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from tournaments.display import result_text, side_name
-from tournaments.engine_messages import engine_message, has_translation
+from tournaments.wording.engine_errors import engine_message, has_translation
+from tournaments.wording.names import result_text, side_name
 
 Note = dict[str, Any]
 
