@@ -43,11 +43,16 @@ TOKEN_MAX_LENGTH = 400  # a real token is about 100 characters
 LinkMaker = Callable[[str], str]
 
 
+def _username(raw: object) -> str:
+    """A username as it is stored: stripped and normalised as Django's forms do."""
+    return User.normalize_username(str(raw).strip())
+
+
 def account_check(*, username: str, password: str, email: str = "") -> User:
     """A new, unsaved user of ``username`` (normalised), once the username is free (case
     ignored) and the username, the address and the password pass Django's validators
     (AUTH_PASSWORD_VALIDATORS); the password is set."""
-    username = User.normalize_username(str(username).strip())
+    username = _username(username)
     email = str(email).strip()
     if not username:
         raise ApplicationError(_("Choose a username."), code="username-missing", field="username")
@@ -196,8 +201,8 @@ def account_signup(*, username: str, email: str, password: str, link: LinkMaker)
         _signups_in_turn()
         # an expired sign-up no longer holds its username or address (a typo in the
         # address left the link unread, and the username taken for ever)
-        name = User.normalize_username(str(username).strip())
-        accounts_clear_unconfirmed(only=Q(username__iexact=name) | Q(email__iexact=email))
+        only = Q(username__iexact=_username(username)) | Q(email__iexact=email)
+        accounts_clear_unconfirmed(only=only)
         user = account_check(username=username, password=password, email=email)
         known = User.objects.filter(email__iexact=email).exists()
         if not known:

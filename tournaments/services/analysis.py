@@ -177,8 +177,8 @@ def _analysis_store(game: Game, fields: dict[str, Any]) -> GameAnalysis | None:
     it; a correction's own analysis follows it (games_analyse_later), and an older one
     finishing later never overwrites it."""
     current = Game.objects.select_for_update(of=("self",)).filter(pk=game.pk)
-    row = current.values("version", "record").first()
-    if row is None or (row["version"], row["record"]) != (game.version, game.record):
+    # every change of the record bumps the version (game_correct)
+    if current.values_list("version", flat=True).first() != game.version:
         return None
     analysis, _created = GameAnalysis.objects.update_or_create(
         game=game, defaults=fields | {"record_version": game.version}
