@@ -1,5 +1,5 @@
-"""``python -m engine verify|convert|legal|format|stats|bench`` (NOTATION.md section 3; .mat
-match files of GNU Backgammon through engine.matfile)."""
+"""``python -m engine verify|convert|legal|format|stats|dice-check|bench`` (NOTATION.md
+section 3; .mat match files of GNU Backgammon through engine.matfile)."""
 
 from __future__ import annotations
 
@@ -245,6 +245,10 @@ def _dispatch(args: list[str]) -> int:
     p.add_argument("file")
     p = sub.add_parser("stats", help="print each game's dice and pip figures as JSON lines")
     p.add_argument("files", nargs="+")
+    p = sub.add_parser(
+        "dice-check", help="re-derive every roll of game-room records from their seed"
+    )
+    p.add_argument("files", nargs="+")
     p = sub.add_parser("train", help="train the long-nardy evaluator by TD(lambda) self-play")
     p.add_argument("--out", required=True, help="the weights file (checkpointed as it goes)")
     p.add_argument("--games", type=int, required=True, help="games to reach in all")
@@ -270,6 +274,10 @@ def _dispatch(args: list[str]) -> int:
         from engine.stats import cmd_stats  # lazily: not verify's
 
         return cmd_stats(args_.files, sys.stdout)
+    if args_.command == "dice-check":
+        from engine.dicecheck import cmd_dice_check  # lazily: not verify's
+
+        return cmd_dice_check(args_.files, sys.stdout)
     if args_.command in ("duel", "bot", "analyse"):
         from engine.evaluator.cli import run
 
