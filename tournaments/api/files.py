@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import update_last_login
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.authtoken.models import Token as AuthToken
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -451,7 +453,8 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
     )  # fmt: skip
     def post(self, request: Any, *args: Any, **kwargs: Any) -> Response:
         try:
-            return super().post(request, *args, **kwargs)
+            serializer = self.get_serializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
         except ValidationError:
             # django-axes flags the request it was given (here DRF's, not Django's, so its
             # middleware never sees the flag): a locked-out sign-in is 429, as on the pages
@@ -464,6 +467,11 @@ class Token(ServiceErrorsMixin, ObtainAuthToken):
             ):
                 raise unconfirmed_sign_in_error() from None
             raise
+        # a sign-in like the pages' (DRF's own view leaves last_login empty)
+        user = serializer.validated_data["user"]
+        token, _created = AuthToken.objects.get_or_create(user=user)
+        update_last_login(type(user), user)
+        return Response({"token": token.key})
 
 
 class LockedOut(APIException):

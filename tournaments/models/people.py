@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.tournament import Variant
@@ -25,8 +26,21 @@ class Club(models.Model):
         return self.name
 
 
+class Gender(models.TextChoices):
+    """A player's grammatical gender: Czech says "odstoupila" of a woman, "odstoupil" of a
+    man, and "odstoupil(a)" when it is not known (blank)."""
+
+    FEMININE = "f", _("feminine")
+    MASCULINE = "m", _("masculine")
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
+    gender = models.CharField(
+        _("grammatical gender"), max_length=1, choices=Gender.choices, blank=True,
+        help_text=_("How the pages speak of the player (Czech: odstoupil or odstoupila); "
+                    "blank when not known."),
+    )  # fmt: skip
     club = models.ForeignKey(
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
         related_name="players",
@@ -143,3 +157,23 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.before:.1f} -> {self.after:.1f}"
+
+
+class PendingSignup(models.Model):
+    """A sign-up not yet confirmed by its mailed link. Only such a row lets a confirmation
+    link (or one sent again) activate an account, and only such an account is cleared when
+    it expires: an account an administrator deactivated has none, whether or not it ever
+    signed in on a page (services/accounts.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user account"), primary_key=True,
+        on_delete=models.CASCADE, related_name="pending_signup",
+    )  # fmt: skip
+    created = models.DateTimeField(_("signed up"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("unconfirmed sign-up")
+        verbose_name_plural = _("unconfirmed sign-ups")
+
+    def __str__(self) -> str:
+        return str(self.user)

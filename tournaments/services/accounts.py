@@ -3,10 +3,13 @@ tournaments given and taken by staff (docs/director_rounds.md, "Accounts").
 
 A sign-up makes an inactive user and mails a confirmation link: a signed token (Django's
 signing with the secret key, no table) naming the user and the address, valid for
-CONFIRM_DAYS. The link works once: it activates a user who has never signed in, and the
-door then signs them in. An address that has an account already gets a mail that says so
-(with a new link while that account is unconfirmed) and the page says what it says to a
-new address, as Django's password reset does: a sign-up tells nobody whose address it is.
+CONFIRM_DAYS. The link works once: it activates a sign-up still marked unconfirmed
+(models.PendingSignup, made by the sign-up and gone at its confirmation), and the door then
+signs them in. An account deactivated later has no such mark, so neither its old link nor a
+new one reactivates it, whether or not it ever signed in on a page. An address that has
+an account already gets a mail that says so (with a new link while that account is
+unconfirmed) and the page says what it says to a new address, as Django's password reset
+does: a sign-up tells nobody whose address it is.
 
 "May create tournaments" is the ``tournaments.add_tournament`` permission given to the
 user (selectors/access.py::may_create_tournaments); staff may always, so it is neither
@@ -31,8 +34,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.models.people import PendingSignup
 from tournaments.selectors.access import is_staff, may_create_tournaments
 from tournaments.services.errors import ApplicationError, PermissionDenied
+from tournaments.services.usernames import username_check_confusable
 
 CONFIRM_DAYS = 3
 # the key of the PostgreSQL advisory lock that sign-ups take in turn (b"sign")
@@ -63,6 +68,7 @@ def account_check(*, username: str, password: str, email: str = "") -> User:
     user = User(username=username, email=email)
     checks: tuple[tuple[str, Callable[[], object]], ...] = (
         ("username", lambda: UnicodeUsernameValidator()(username)),
+        ("username", lambda: username_check_confusable(username=username)),
         ("email", lambda: validate_email(email) if email else None),
         ("password", lambda: password_validation.validate_password(password, user)),
     )
@@ -76,24 +82,32 @@ def account_check(*, username: str, password: str, email: str = "") -> User:
 
 
 def _unconfirmed(user: User) -> bool:
-    return not user.is_active and user.last_login is None
+    """A sign-up not confirmed yet: inactive and marked so by the sign-up itself (not "never
+    signed in": an account used only through API tokens, or deactivated by staff, is not
+    one). One that staff activated by hand and that signed in since is not one either."""
+    if user.is_active or user.last_login is not None:
+        return False
+    return PendingSignup.objects.filter(user=user).exists()
 
 
 def accounts_unconfirmed_expired(*, now: datetime | None = None) -> QuerySet[User]:
     """Sign-ups never confirmed whose link has expired (joined more than CONFIRM_DAYS
-    ago, inactive, never signed in), that are not staff and that nothing refers to: no
+    ago, inactive, still marked unconfirmed), that are not staff and that nothing refers to: no
     group or permission, no player claimed, nothing directed, logged or submitted (every
     relation to the user, found from the model, so that one added later counts too).
     Removing them frees their username and address, and deletes nobody's data."""
     cutoff = (now or timezone.now()) - timedelta(days=CONFIRM_DAYS)
     users = User.objects.filter(
         is_active=False,
+        pending_signup__isnull=False,
         last_login__isnull=True,
         is_staff=False,
         is_superuser=False,
         date_joined__lt=cutoff,
     )
     for relation in User._meta.get_fields():
+        if relation.name == "pending_signup":
+            continue
         if relation.many_to_many or (relation.auto_created and not relation.concrete):
             users = users.exclude(**{f"{relation.name}__isnull": False})
     return users
@@ -208,6 +222,7 @@ def account_signup(*, username: str, email: str, password: str, link: LinkMaker)
         if not known:
             user.is_active = False
             user.save()
+            PendingSignup.objects.create(user=user)
     if known:
         _mail_owners(email, link)
         return None
@@ -281,6 +296,7 @@ def account_confirm(*, token: str) -> User:
     user = account_to_confirm(token=token, lock=True)
     user.is_active = True
     user.save(update_fields=["is_active"])
+    PendingSignup.objects.filter(user=user).delete()
     return user
 
 
