@@ -382,9 +382,17 @@ class CorrectionForm(QuickResultForm):
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "class": "record"}),
     )
+    drop_record = forms.BooleanField(
+        label=_("Drop the game's record"),
+        required=False,
+        help_text=_(
+            "A record the engine verified decides its game's result. Drop the record only "
+            "when it is not this game's (the reason says why): its analysis goes with it."
+        ),
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    field_order = ["reason", "winner", "kind", "ended", "cube", "record"]
+    field_order = ["reason", "winner", "kind", "ended", "cube", "record", "drop_record"]
 
     def __init__(self, *args: Any, series: Series, game: Game | None = None, **kwargs: Any) -> None:
         rules = None
@@ -393,6 +401,8 @@ class CorrectionForm(QuickResultForm):
         super().__init__(*args, series=series, rules=rules, **kwargs)
         self.fields[self.first_field].required = False
         self.fields[self.first_field].widget = forms.HiddenInput()
+        if game is None or not game.record:
+            del self.fields["drop_record"]
 
 
 class RejectForm(forms.Form):

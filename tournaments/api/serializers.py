@@ -280,6 +280,12 @@ class CorrectionInput(serializers.Serializer):
     ended = serializers.ChoiceField(choices=GameEnd.choices, required=False)
     cube = serializers.IntegerField(min_value=1, max_value=64, required=False)
     record = serializers.CharField(trim_whitespace=False, max_length=200_000, required=False)
+    drop_record = serializers.BooleanField(
+        default=False,
+        help_text="drop the game's record (and its analysis): a verified record decides the "
+        "result, so a result by hand that contradicts it is refused (400 "
+        "result-contradicts-record) unless the record is dropped",
+    )
 
 
 class DeletionInput(serializers.Serializer):

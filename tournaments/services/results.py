@@ -330,6 +330,26 @@ def game_snapshot(game: Game) -> dict[str, Any]:
 _UNSET: Any = object()
 
 
+def _record_or_drop(drop_record: bool) -> None:
+    if drop_record:
+        raise ApplicationError(
+            _("give a new record or drop the record, not both"),
+            code="drop-record-with-record",
+            field="drop_record",
+        )
+
+
+def _drop_record(game: Game) -> None:
+    """A director drops a game's record (the correction's reason says why): the result
+    is the scoresheet's alone, and the analysis of the record's moves goes with it."""
+    if not game.record:
+        raise ApplicationError(
+            _("this game has no record to drop"), code="no-record-to-drop", field="drop_record"
+        )
+    GameAnalysis.objects.filter(game=game).delete()
+    game.record, game.verified, game.verification_note = "", False, {}
+
+
 def _correct_from_record(game: Game, entry: CheckedEntry) -> None:
     checked = entry.checked
     if checked.text != game.record:  # its analysis tells of moves no longer recorded
@@ -350,13 +370,26 @@ def _correct_by_hand(
     kind: str | None,
     ended: str | None,
     cube: int | None,
+    drop_record: bool,
 ) -> None:
+    told = (game.winner_id, game.kind, game.ended, game.cube)
     if winner is not _UNSET:
         game.winner = winner
     game.kind = kind or game.kind
     game.ended = ended or game.ended
     game.cube = cube or game.cube
-    if game.record:  # the stored record no longer tells this result
+    if drop_record:
+        _drop_record(game)
+    elif game.record and game.verified:
+        if (game.winner_id, game.kind, game.ended, game.cube) != told:
+            # the verified record decides the result: one game, one truth
+            raise ApplicationError(
+                _("the engine verified this game's record, and the record decides the result: "
+                  "to change the result, correct the record, or drop the record (saying why)"),
+                code="result-contradicts-record",
+                field="kind",
+            )  # fmt: skip
+    elif game.record:  # the stored record (never verified) no longer tells this result
         game.verified = False
         game.verification_note = note("corrected")
     rules = result_rules(series=series, games=games, number=game.number)
@@ -374,11 +407,14 @@ def game_correct(
     ended: str | None = None,
     cube: int | None = None,
     record: str | None = None,
+    drop_record: bool = False,
     expected_version: int | None = None,
 ) -> Game:
     """A director corrects a result: the earlier value is kept (who, when, before,
     after, why) and the series, standings and ratings follow. ``expected_version`` is the
-    game's version the director saw: if someone changed it since, nothing is saved."""
+    game's version the director saw: if someone changed it since, nothing is saved.
+    A record the engine verified decides its game's result: a result by hand that
+    contradicts it is refused, unless ``drop_record`` drops the record (and its analysis)."""
     seen, seen_games = series_and_games(game.series, lock=False)
     if not is_director(by, seen.tournament):
         raise PermissionDenied(
@@ -386,6 +422,7 @@ def game_correct(
         )
     entry = None
     if record is not None:  # replayed before the lock, as in game_enter_record
+        _record_or_drop(drop_record)
         target = next(g for g in seen_games if g.pk == game.pk)
         entry = series_check_record(series=seen, games=seen_games, record=record, correcting=target)
     series, games = _locked_series(game.series)
@@ -413,7 +450,8 @@ def game_correct(
         assert entry is not None
         _correct_from_record(game, entry)
     else:
-        _correct_by_hand(series, games, game, winner=winner, kind=kind, ended=ended, cube=cube)
+        _correct_by_hand(series, games, game, winner=winner, kind=kind, ended=ended, cube=cube,
+                         drop_record=drop_record)  # fmt: skip
     after = game_snapshot(game)
     if after == before:
         raise ApplicationError(_("the correction changes nothing"), code="correction-no-change")

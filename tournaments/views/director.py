@@ -323,7 +323,8 @@ def game_correction(request: HttpRequest, pk: int) -> HttpResponse:
                 game_correct(
                     game=game, by=request.user, reason=data["reason"],
                     winner=form.player("winner"), kind=data["kind"], ended=data["ended"],
-                    cube=data["cube"], expected_version=data["version"],
+                    cube=data["cube"], drop_record=data.get("drop_record", False),
+                    expected_version=data["version"],
                 )  # fmt: skip
         except ApplicationError as exc:
             add_service_error(form, exc)
