@@ -1,0 +1,143 @@
+"""``python -m engine rollout`` and ``python -m engine benchmark`` (docs/analysis.md).
+
+``rollout`` reads JSON lines as ``legal`` does, a position (NOTATION.md section 2) and
+optionally a play: ``{"position": ..., "rules": {...}}`` rolls the position out for the
+side to move before its roll; with ``"dice": [a, b], "moves": "24/18/14"`` it rolls out
+the position after that play and reports it for the side that played. Each line is
+answered with one line: the rollout's figures, or ``{"error": ...}`` for that line only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.errors import EngineError
+from engine.evaluator.rollout import RolloutResult, rollout_boards
+from engine.position import Position
+from engine.replay import play
+from engine.variants import Rules
+
+MAX_GAMES = 1_000_000
+
+
+class RolloutQueryError(EngineError):
+    code = "bad-rollout-query"
+
+
+def _query(line: str) -> dict[str, Any]:
+    try:
+        query = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RolloutQueryError(f"not a JSON object: {exc.msg} at column {exc.colno}",
+                                code="query-not-json") from None  # fmt: skip
+    except RecursionError:
+        raise RolloutQueryError("not a JSON object: nested too deeply",
+                                code="query-too-deep") from None  # fmt: skip
+    if not isinstance(query, dict):
+        raise RolloutQueryError('a query is a JSON object with "position"',
+                                code="query-not-object")  # fmt: skip
+    unknown = set(query) - {"position", "rules", "dice", "moves"}
+    if unknown:
+        key = sorted(unknown)[0]
+        raise RolloutQueryError(f"unknown key {key!r} in the query", code="query-unknown-key",
+                                params={"key": key})  # fmt: skip
+    if "position" not in query:
+        raise RolloutQueryError('a query needs "position"', code="query-missing-key")
+    if ("dice" in query) != ("moves" in query):
+        raise RolloutQueryError('a play needs both "dice" and "moves"', code="query-play")
+    return query
+
+
+def _play_text(dice: object, moves: object) -> str:
+    if (
+        not isinstance(dice, list)
+        or len(dice) != 2
+        or not all(type(d) is int and 1 <= d <= 6 for d in dice)
+    ):
+        raise RolloutQueryError('"dice" are two numbers 1-6, e.g. [6, 4]', code="query-dice")
+    if not isinstance(moves, str) or len(moves) > 200:
+        raise RolloutQueryError('"moves" is the play as movetext, e.g. "24/18/14"',
+                                code="query-moves")  # fmt: skip
+    return f"{dice[0]}{dice[1]}: {moves}"
+
+
+def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
+                         reduce: bool) -> dict[str, object]:  # fmt: skip
+    """One query line's answer (module docstring)."""
+    try:
+        query = _query(line)
+        position = Position.from_json(query["position"])
+        rules = Rules.from_options(query.get("rules") or {})
+        if position.rules_variant.evaluator is None:
+            raise RolloutQueryError(
+                f"{position.rules_variant.title} has no evaluator: rollouts are of long nardy",
+                code="no-evaluator",
+            )
+        played = None
+        if "dice" in query:
+            played = play(position, _play_text(query["dice"], query["moves"]), rules)
+            position = played.position
+        side = position.turn
+        me, opp = position.board(side), position.board(1 - side)
+        if me[0] == 15 or opp[0] == 15:
+            raise RolloutQueryError("the game is over: nothing to roll out",
+                                    code="game-over")  # fmt: skip
+        result: RolloutResult = rollout_boards(
+            me,
+            opp,
+            games=games,
+            seed=seed,
+            side=side,
+            truncate=truncate,
+            reduce=reduce,
+            rules=rules,
+        )
+    except EngineError as exc:
+        return {"error": str(exc)}
+    if played is not None:
+        answer: dict[str, object] = {"moves": played.notation, **result.flipped().to_json()}
+        return answer
+    return result.to_json()
+
+
+def cmd_rollout(games: int, seed: int, truncate: int, reduce: bool, inp: TextIO,
+                out: TextIO) -> int:  # fmt: skip
+    if not 2 <= games <= MAX_GAMES or truncate < 0:
+        print(f"--games is 2-{MAX_GAMES} and --truncate 0 or more", file=sys.stderr)
+        return 2
+    for line in inp:
+        if line.strip():
+            answer = answer_rollout_query(line, games=games, seed=seed, truncate=truncate,
+                                          reduce=reduce)  # fmt: skip
+            print(json.dumps(answer, separators=(",", ":")), file=out)
+            out.flush()
+    return 0
+
+
+def cmd_benchmark(net_file: str | None, path: str | None, roll: int | None, out: TextIO) -> int:
+    from pathlib import Path
+
+    from engine.evaluator import bench_positions as bench
+    from engine.evaluator.net import load_net
+
+    if roll is not None:
+        done = bench.run_rollouts(roll, log=lambda text: print(text, file=out, flush=True))
+        print(f"{done} positions rolled out", file=out)
+        return 0
+    try:
+        net = load_net(Path(net_file) if net_file else None)
+    except EngineError as exc:
+        print(exc.describe(), file=sys.stderr)
+        return 2
+    figures = bench.score(bench.net_evaluator(net), Path(path) if path else bench.ROLLED)
+    print(json.dumps(figures, separators=(",", ":")), file=out)
+    return 0
+
+
+def run(args: object) -> int:
+    a = args
+    if getattr(a, "command", None) == "rollout":
+        return cmd_rollout(a.games, a.seed, a.truncate, a.luck, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
+    return cmd_benchmark(a.net, a.file, a.roll, sys.stdout)  # type: ignore[attr-defined]
