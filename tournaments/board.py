@@ -1,10 +1,11 @@
 """The board as SVG, drawn from an engine position: a pure function of its arguments.
 
-The board is seen from white's side and numbered in white's numbering: points 13-24 on
-top from left to right, 12-1 below, the bar in the middle and a tray for the checkers
-borne off on the right. Black's checkers are placed through the variant's map from
-white's numbering to black's, so long nardy, short backgammon and Lurč all come out as
-real boards. The page draws the frame once and swaps the pieces layer per position.
+The board is seen from one side, the ``viewer`` (white unless told: a player sees it from
+their own side), and numbered in the viewer's numbering: points 13-24 on top from left to
+right, 12-1 below, the bar in the middle and a tray for the checkers borne off on the
+right, the viewer's below. The opponent's checkers are placed through the variant's map
+from the viewer's numbering to theirs, so long nardy, short backgammon and Lurč all come
+out as real boards. The page draws the frame once and swaps the pieces layer per position.
 """
 
 from __future__ import annotations
@@ -34,7 +35,14 @@ SHOWN = 5  # checkers drawn in a stack; a number tells the rest
 TOP_Y = MARGIN
 BOTTOM_Y = HEIGHT - MARGIN
 TRAY_X = WIDTH - TRAY_W + (TRAY_W - MARGIN) / 2
-TRAY_Y = {BLACK: TOP_Y + 40, WHITE: BOTTOM_Y - 40}
+TRAY_Y = {BLACK: TOP_Y + 40, WHITE: BOTTOM_Y - 40}  # seen from white's side
+
+
+def _tray_y(side: int, viewer: int) -> int:
+    """The tray of ``side``: the viewer's below, the opponent's above."""
+    return TRAY_Y[WHITE] if side == viewer else TRAY_Y[BLACK]
+
+
 COLOURS = {WHITE: ("#f4efe3", "#3b3b3b", "#1a1a1a"), BLACK: ("#2b2b2b", "#000", "#fff")}
 DIE_PIPS = {
     1: ((0, 0),),
@@ -79,12 +87,12 @@ def _triangle(spot: PointSpot) -> str:
     )
 
 
-def board_frame(variant: str) -> str:
+def board_frame(variant: str, viewer: int = WHITE) -> str:
     """The parts that do not change during a game: wood, points, bar and tray."""
     bar_x = MARGIN + HALF_W
     tray_x = WIDTH - TRAY_W
     trays = "".join(
-        f'<rect x="{TRAY_X - 18:g}" y="{TRAY_Y[side] - 16}" width="36" height="32" rx="4" '
+        f'<rect x="{TRAY_X - 18:g}" y="{_tray_y(side, viewer) - 16}" width="36" height="32" rx="4" '
         f'fill="{fill}" stroke="{stroke}"/>'
         for side, (fill, stroke, _) in COLOURS.items()
     )
@@ -146,17 +154,18 @@ def _stack(x: float, count: int, side: int, *, top: bool, start_y: float | None 
     return out
 
 
-def _tray(pos: Position, white: Sequence[int], black: Sequence[int], middle: float) -> list[str]:
+def _tray(pos: Position, viewer: int, middle: float) -> list[str]:
     """The tray: each side's borne-off (and not yet entered) checkers and its labelled
-    pip count."""
+    pip count, the viewer's below."""
     parts: list[str] = []
-    for side, board in ((BLACK, black), (WHITE, white)):
+    for side in (1 - viewer, viewer):
+        board = pos.board(side)
         label = f"{board[OFF]}" + (f"+{board[START]}" if board[START] else "")
         parts.append(
-            f'<text x="{TRAY_X:g}" y="{TRAY_Y[side]}" dy="5" class="count c{side}">'
+            f'<text x="{TRAY_X:g}" y="{_tray_y(side, viewer)}" dy="5" class="count c{side}">'
             f"{escape(label)}</text>"
         )
-    for side, y in ((BLACK, middle - 14), (WHITE, middle + 22)):
+    for side, y in ((1 - viewer, middle - 14), (viewer, middle + 22)):
         title = _pips_text(side, pos.pips(side))
         parts.append(
             f'<text x="{TRAY_X:g}" y="{y:g}" class="pips c{side}-pips"><title>{escape(title)}'
@@ -165,29 +174,32 @@ def _tray(pos: Position, white: Sequence[int], black: Sequence[int], middle: flo
     return parts
 
 
-def board_pieces(pos: Position, *, dice: Sequence[int] = (), dice_side: int | None = None) -> str:
-    """The checkers, the bar, the tray, pip counts, the cube and the dice of ``pos``."""
+def board_pieces(
+    pos: Position, *, dice: Sequence[int] = (), dice_side: int | None = None, viewer: int = WHITE
+) -> str:
+    """The checkers, the bar, the tray, pip counts, the cube and the dice of ``pos``, seen
+    from ``viewer``'s side."""
     v = variant_named(pos.variant)
-    white, black = pos.board(WHITE), pos.board(BLACK)
-    to_black = v.opp_map[WHITE]
+    mine, theirs = pos.board(viewer), pos.board(1 - viewer)
+    to_theirs = v.opp_map[viewer]
     out = []
     for n in range(1, 25):
         spot = point_spot(n)
-        if white[n]:
-            out.append(_stack(spot.x, white[n], WHITE, top=spot.top))
-        elif black[to_black[n]]:
-            out.append(_stack(spot.x, black[to_black[n]], BLACK, top=spot.top))
+        if mine[n]:
+            out.append(_stack(spot.x, mine[n], viewer, top=spot.top))
+        elif theirs[to_theirs[n]]:
+            out.append(_stack(spot.x, theirs[to_theirs[n]], 1 - viewer, top=spot.top))
     bar_x = MARGIN + HALF_W + BAR_W / 2
     middle = HEIGHT / 2
-    # checkers on the bar: white's below the middle, black's above
-    if white[BAR]:
-        out.append(_stack(bar_x, white[BAR], WHITE, top=True, start_y=middle + 20))
-    if black[BAR]:
-        out.append(_stack(bar_x, black[BAR], BLACK, top=False, start_y=middle - 20))
-    out.extend(_tray(pos, white, black, middle))
+    # checkers on the bar: the viewer's below the middle, the opponent's above
+    if mine[BAR]:
+        out.append(_stack(bar_x, mine[BAR], viewer, top=True, start_y=middle + 20))
+    if theirs[BAR]:
+        out.append(_stack(bar_x, theirs[BAR], 1 - viewer, top=False, start_y=middle - 20))
+    out.extend(_tray(pos, viewer, middle))
     if pos.cube is not None:
         cube_y = middle if pos.cube.owner is None else (
-            BOTTOM_Y - 60 if pos.cube.owner == WHITE else TOP_Y + 60
+            BOTTOM_Y - 60 if pos.cube.owner == viewer else TOP_Y + 60
         )  # fmt: skip
         out.append(
             f'<rect x="{bar_x - 16:g}" y="{cube_y - 16:g}" width="32" height="32" rx="4" '
@@ -236,8 +248,10 @@ def board_svg(
     dice_side: int | None = None,
     label: str | None = None,
     element_id: str = "",
+    viewer: int = WHITE,
 ) -> str:
-    """A whole board: frame and pieces, with an accessible name.
+    """A whole board: frame and pieces, with an accessible name, seen from ``viewer``'s
+    side (numbered in the viewer's numbering).
 
     >>> board_svg(Position.start("long")).startswith("<svg")
     True
@@ -246,8 +260,9 @@ def board_svg(
     return (
         f'<svg{ident} class="board" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(label or board_label(pos))}" xmlns="http://www.w3.org/2000/svg">'
-        f"{board_frame(pos.variant)}"
-        f'<g class="pieces">{board_pieces(pos, dice=dice, dice_side=dice_side)}</g></svg>'
+        f"{board_frame(pos.variant, viewer)}"
+        f'<g class="pieces">{board_pieces(pos, dice=dice, dice_side=dice_side, viewer=viewer)}'
+        "</g></svg>"
     )
 
 

@@ -20,6 +20,8 @@ from engine import (
     replay,
     verify_text,
 )
+from engine.dice import combined_client_seed, fair_roll, new_server_seed, seed_hash
+from engine.dicecheck import DiceVerdict, check_dice_text, dice_tags
 from engine.errors import RecordTooLargeError
 from engine.evaluator.bot import (
     BotState,
@@ -36,12 +38,21 @@ from engine.evaluator.levels import DEFAULT_LEVEL as BOT_DEFAULT_LEVEL
 from engine.evaluator.levels import LEVELS as BOT_LEVELS
 from engine.limits import LIMIT_NAMES, UNLIMITED, ReadLimits
 from engine.matfile import read_mat, write_mat
-from engine.notation import GameRecord, split_games, write_tags
-from engine.replay import PlayedAction, outcome_for
+from engine.movegen import Turn, legal_turns
+from engine.notation import (
+    GameRecord,
+    WrittenAction,
+    dice_text,
+    split_games,
+    write_movetext,
+    write_tags,
+)
+from engine.replay import PlayedAction, outcome_for, rules_from_record
 from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
-from engine.variants import BAR, OFF, SIDE_NAMES, START, variant_named
+from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START, variant_named
 from engine.variants import Variant as GameVariant
+from engine.viewpoint import movetext_for, point_for
 
 
 def evaluator_of(variant: GameVariant) -> str | None:
@@ -80,6 +91,7 @@ __all__ = [
     "BLACK",
     "BOT_DEFAULT_LEVEL",
     "BOT_LEVELS",
+    "CHECKERS",
     "FACES",
     "LIMIT_NAMES",
     "OFF",
@@ -91,6 +103,7 @@ __all__ = [
     "WIN_POINTS",
     "AnyRuleOption",
     "BotState",
+    "DiceVerdict",
     "EngineError",
     "GameRecord",
     "GameStats",
@@ -106,6 +119,8 @@ __all__ = [
     "RecordTooLargeError",
     "Replay",
     "Rules",
+    "Turn",
+    "WrittenAction",
     "analyse_record",
     "bot_dice",
     "bot_legal_turns",
@@ -115,15 +130,27 @@ __all__ = [
     "bot_rng",
     "bot_state",
     "bot_turn",
+    "check_dice_text",
+    "combined_client_seed",
+    "dice_tags",
+    "dice_text",
     "evaluator_of",
+    "fair_roll",
+    "legal_turns",
+    "movetext_for",
+    "new_server_seed",
     "outcome_for",
+    "point_for",
     "read_mat",
     "read_records",
     "record_stats",
     "replay",
+    "rules_from_record",
+    "seed_hash",
     "split_games",
     "variant_named",
     "verify_text",
     "write_mat",
+    "write_movetext",
     "write_tags",
 ]

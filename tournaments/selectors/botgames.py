@@ -15,6 +15,7 @@ from tournaments.engine import (
     bot_dice,
     bot_legal_turns,
     bot_state,
+    movetext_for,
     read_records,
     replay,
 )
@@ -47,7 +48,8 @@ class BotGamePage:
     your_turn: bool
     dice: tuple[int, int] | None
     turns: list[str]  # the legal turns' movetext for the dice ("" when nothing can be played)
-    bot_played: list[str]  # the bot's turns since the user's last one ("6-4: 24/18 24/20")
+    # the bot's turns since the user's last one ("6-4: 24/18 24/20"), in the user's numbering
+    bot_played: list[str]
     result: str
     rows: list[tuple[str, Figures]]  # the analysis table (templates/_analysis_table.html)
     evaluator: str
@@ -98,14 +100,20 @@ def user_bot_games(user: User, limit: int = 50) -> list[BotGameRow]:
 
 
 def _bot_since(game: BotGame, state: BotState) -> list[str]:
-    """The bot's turns after the user's last one, as ``6-4: 24/18 24/20``."""
-    done = replay(read_records(state.record)[0], check_result=False)
+    """The bot's turns after the user's last one, as ``6-4: 24/18 24/20``, written in the
+    user's numbering (the board's, drawn from the user's side)."""
+    record = read_records(state.record)[0]
+    done = replay(record, check_result=False)
     bot = 1 if game.colour == "white" else 0
     out: list[str] = []
     for p in reversed(done.played):
         if p.side != bot:
             break
-        out.insert(0, p.action.text if p.action.moves else f"{p.action.dice_text}: —")
+        if p.action.moves:
+            text = movetext_for(p.action.text, record.variant, mover=bot, viewer=1 - bot)
+        else:
+            text = f"{p.action.dice_text}: —"
+        out.insert(0, text)
     return out
 
 
@@ -135,7 +143,7 @@ def bot_game_page(game: BotGame) -> BotGamePage:
     board = ""
     if state is not None:
         board = board_svg(state.position, dice=dice or (), dice_side=me if dice else None,
-                          element_id="play-board")  # fmt: skip
+                          element_id="play-board", viewer=me)  # fmt: skip
     rows: list[tuple[str, Figures]] = []
     analysis = bot_game_analysis(game)
     if analysis is not None:
