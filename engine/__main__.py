@@ -213,6 +213,14 @@ def _evaluator_commands(sub: Any) -> None:
     p = sub.add_parser("analyse", help="print each game's errors and luck as JSON lines")
     p.add_argument("files", nargs="+")
     p.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    for name, text in (
+        ("eval", "the chances and equity of each JSON-lines position (long nardy)"),
+        ("hint", "each JSON-lines position's plays for its dice, ranked"),
+    ):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    p = sub.add_parser("bearoff-build", help="compute the long-nardy bear-off databases")
+    p.add_argument("--out", help="the file (default: engine/evaluator/bearoff.npz)")
     p = sub.add_parser("bench-evaluator", help="print the evaluator's speed figures")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
 
@@ -278,7 +286,7 @@ def _dispatch(args: list[str]) -> int:
         from engine.dicecheck import cmd_dice_check  # lazily: not verify's
 
         return cmd_dice_check(args_.files, sys.stdout)
-    if args_.command in ("duel", "bot", "analyse"):
+    if args_.command in ("duel", "bot", "analyse", "eval", "hint", "bearoff-build"):
         from engine.evaluator.cli import run
 
         status = run(args_)

@@ -1,4 +1,5 @@
-"""``python -m engine duel|bot|analyse`` (docs/analysis.md): the evaluator's commands."""
+"""``python -m engine duel|bot|analyse|eval|hint|bearoff-build`` (docs/analysis.md): the
+evaluator's commands."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Sequence
 
 from engine.analysis import analyse_game
 from engine.errors import EngineError
+from engine.evaluator.advice_cli import cmd_advice
+from engine.evaluator.bearoff_build import build
 from engine.evaluator.bot import bot_turn
 from engine.evaluator.duel import duel
 from engine.evaluator.levels import LEVELS
@@ -92,4 +95,8 @@ def run(args: object) -> int | None:
         return cmd_bot(a.level, a.seed, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
     if command == "analyse":
         return cmd_analyse(a.files, a.ply, sys.stdout)  # type: ignore[attr-defined]
+    if command in ("eval", "hint"):
+        return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
+    if command == "bearoff-build":
+        return build(a.out)  # type: ignore[attr-defined]
     return None

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.evaluator.encoding import as_boards, encode
 from engine.evaluator.fastgen import fast_ends
+from engine.evaluator.judge import position_outputs
 from engine.evaluator.net import Floats, Net, equity, flip
 from engine.movegen import generate
 from engine.steps import turn_state
@@ -53,9 +53,8 @@ def outcomes(net: Net, cands: list[BoardPair]) -> Floats:
             live.append(i)
         else:
             out[i] = (1.0, 1.0 if won == 2.0 else 0.0, 0.0)
-    if live:
-        boards = as_boards([(cands[i][1], cands[i][0]) for i in live])  # the opponent moves
-        out[live] = flip(net.outputs(encode(boards)))
+    if live:  # the opponent moves; the bear-off table or a net judges (judge.py)
+        out[live] = flip(position_outputs(net, [(cands[i][1], cands[i][0]) for i in live]))
     return out
 
 
@@ -65,8 +64,9 @@ def equities0(net: Net, cands: list[BoardPair]) -> Floats:
 
 
 def position_equity0(net: Net, me: tuple[int, ...], opp: tuple[int, ...]) -> float:
-    """The net's equity of a position for the side to move, before its roll."""
-    return float(equity(net.outputs(encode(as_boards([(me, opp)]))))[0])
+    """The evaluator's equity of a live position for the side to move, before its roll
+    (the bear-off table's where it applies, :mod:`engine.evaluator.judge`)."""
+    return float(equity(position_outputs(net, [(me, opp)]))[0])
 
 
 def equities1(net: Net, cands: list[BoardPair], side: int, rules: Rules = RULES) -> Floats:

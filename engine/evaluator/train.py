@@ -140,8 +140,11 @@ def train(
     else:
         net = Net.fresh(hidden, seed, alpha=alpha, **{"lambda": lam}, seconds=0.0)
     done = net.games
-    started = time.perf_counter()
+    # CPU seconds (the header's "seconds", as docs/analysis.md reports them) and the wall
+    # clock's apart: on a shared machine the two differ by the other processes' share
+    started, wall_started = time.process_time(), time.perf_counter()
     seconds = float(net.header.get("seconds", 0.0))  # type: ignore[arg-type]
+    wall = float(net.header.get("wall_seconds", 0.0))  # type: ignore[arg-type]
     turns = 0
     window = 0
     while done < games:
@@ -150,12 +153,14 @@ def train(
         done += 1
         window += 1
         if done % 100 == 0 or done == games:
-            spent = time.perf_counter() - started
-            print(f"games {done}  {window / spent:.1f} games/s  {turns / window:.0f} turns/game  "
-                  f"alpha {alpha_at(done, alpha):.4f}  cpu {seconds + spent:.0f} s", file=log,
-                  flush=True)  # fmt: skip
+            spent = max(time.process_time() - started, 1e-9)
+            clock = time.perf_counter() - wall_started
+            print(f"games {done}  {window / spent:.1f} games/s (CPU)  {turns / window:.0f} "
+                  f"turns/game  alpha {alpha_at(done, alpha):.4f}  cpu {seconds + spent:.0f} s  "
+                  f"wall {wall + clock:.0f} s", file=log, flush=True)  # fmt: skip
         if done % every == 0 or done == games:
-            net.header.update(games=done, seconds=round(seconds + time.perf_counter() - started),
+            net.header.update(games=done, seconds=round(seconds + time.process_time() - started),
+                              wall_seconds=round(wall + time.perf_counter() - wall_started),
                               commit=_commit())  # fmt: skip
             net.save(path)
     return 0
