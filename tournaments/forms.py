@@ -24,6 +24,7 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.models.deletion import REASON_MAX
+from tournaments.models.people import Gender
 from tournaments.pairing.elimination import STAGES_OFFERED
 from tournaments.services.botgames import level_choices
 from tournaments.services.deletion import deletion_reason_check
@@ -240,6 +241,11 @@ class EntryForm(forms.Form):
     new_rating = forms.FloatField(
         label=_("New player's rating"), min_value=1, max_value=10_000, required=False,
         localize=True, help_text=_("Where their rating history starts; empty: 1500."),
+    )  # fmt: skip
+    new_gender = forms.ChoiceField(
+        label=_("New player's grammatical gender"), required=False,
+        choices=[("", _("by the surname (-ová, -á: feminine)")), *Gender.choices],
+        help_text=_("How Czech pages speak of them (odstoupil, odstoupila)."),
     )  # fmt: skip
     seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
     confirm_new = forms.BooleanField(

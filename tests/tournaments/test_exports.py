@@ -133,6 +133,7 @@ def test_csv_headings_are_in_the_downloaders_language(played: World):
     assert english[0][:3] == ["rank", "player", "club"] and english[0][-1] == "withdrawn"
     assert len(czech[0]) == len(english[0]) and czech[1:] != english[1:]  # "yes" is said too
     assert not ENGLISH_HEADINGS & {h.casefold() for h in czech[0]}, czech[0]
+    assert len(set(czech[0])) == len(czech[0]), czech[0]  # "vyhrané série" was there twice
     assert [row[:-1] for row in czech[1:]] == [row[:-1] for row in english[1:]]
     karel = next(row for row in english[1:] if row[1] == "Karel")
     assert karel[-1] == "yes"
@@ -155,7 +156,11 @@ def test_standings_and_crosstable_as_csv(played: World):
     assert {r["player"] for r in rows} == {"Jana", "Petr", "Eva", "Karel"}
     assert list(rows[0])[:3] == ["rank", "player", "club"]
     with translation.override("en"):
-        assert all(str(dict(TieBreak.choices)[b]) in rows[0] for b in t.tie_breaks)
+        names = dict(TieBreak.choices)
+        breaks = [f"tie-break {n}: {names[b]}" for n, b in enumerate(t.tie_breaks, start=1)]
+    assert list(rows[0])[-len(breaks) - 1 : -1] == breaks
+    headings = list(rows[0])
+    assert len(headings) == len(set(headings))  # "series won" was a column and a tie-break
     winners = {r["player"] for r in rows if r["series won"] == "1"}
     played.series.refresh_from_db()
     played.other_series.refresh_from_db()

@@ -76,6 +76,12 @@ class EntryInput(serializers.Serializer):
         max_length=120,
         help_text="the new player's club by name: an existing one (case ignored) or a new one",
     )
+    gender = serializers.ChoiceField(
+        choices=["", "f", "m"],
+        required=False,
+        help_text="the new player's grammatical gender (f, m, empty: not known); "
+        "omitted: feminine for a Czech surname in -á, else not known",
+    )
     rating = serializers.FloatField(
         required=False,
         allow_null=True,
@@ -182,6 +188,7 @@ class Entries(_TournamentView):
                 rating=data.get("rating"),
                 seed=data.get("seed"),
                 force=data["confirm_new"],
+                gender=data.get("gender"),
             )
         else:
             raise ApplicationError(

@@ -76,7 +76,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = [
             "id", "name", "club", "club_name", "country", "rating", "start_rating",
-            "experience", "ratings", "active",
+            "experience", "ratings", "active", "gender",
         ]  # fmt: skip
 
 

@@ -51,3 +51,10 @@ class GameAnalysis(models.Model):
 
     def __str__(self) -> str:
         return _("analysis of game %(id)s") % {"id": self.game_id}
+
+    @property
+    def evaluator_credit(self) -> str:
+        """The evaluator in words, for the page (wording/evaluator.py)."""
+        from tournaments.wording.evaluator import evaluator_credit
+
+        return evaluator_credit(self.evaluator)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from tournaments import engine
 from tournaments.board import board_frame, board_label, board_pieces
 from tournaments.engine import BLACK, WHITE, PlayedAction
-from tournaments.wording.engine_errors import engine_message
-from tournaments.wording.names import result_text
+from tournaments.wording.engine_errors import CUBE_ACTIONS, engine_message
+from tournaments.wording.names import result_text, side_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,17 @@ class GameReplay:
     outcome: str
 
 
+def _action_words(played: PlayedAction, side: str) -> str:
+    """A turn as written; a resignation or a cube action in the reader's words (the
+    record's "B resigns" is notation, not Czech)."""
+    kind = played.action.kind
+    if kind == "resigns":
+        return gettext("%(side)s resigns") % {"side": side_name(side)}
+    if kind in CUBE_ACTIONS:
+        return f"{side_name(side)}: {CUBE_ACTIONS[kind]}"
+    return played.canonical
+
+
 def _frame(index: int, pos: engine.Position, played: PlayedAction | None) -> Frame:
     dice: tuple[int, ...] = ()
     side = ""
@@ -52,7 +65,7 @@ def _frame(index: int, pos: engine.Position, played: PlayedAction | None) -> Fra
         number=played.number if played is not None else 0,
         side=side,
         dice=played.action.dice_text if played is not None else "",
-        text=played.canonical if played is not None else "",
+        text=_action_words(played, side) if played is not None else "",
         pieces=board_pieces(pos, dice=dice, dice_side=None if played is None else played.side),
         label=board_label(pos),
         pips_white=pos.pips(WHITE),

@@ -53,6 +53,7 @@ class PlayerData:
     name: str
     club_name: str = ""
     withdrawn: bool = False
+    gender: str = ""  # grammatical (Player.gender): "f", "m" or "" when not known
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,7 @@ class StandingRow:
     rank: int  # competition ranking: 1, 2, 2, 4
     shared: bool  # the rank is shared with the next or previous rows
     withdrawn: bool
+    gender: str = ""  # grammatical (Player.gender), for "odstoupil(a)"
 
     @property
     def game_point_difference(self) -> Decimal:
@@ -273,6 +275,7 @@ def compute_standings(
                 rank=placing.rank,
                 shared=placing.shared,
                 withdrawn=player.withdrawn,
+                gender=player.gender,
             )
         )
     return rows
@@ -293,17 +296,22 @@ def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
     """Plain rows (``values_list``), not model instances: a 128-player Swiss has about
     5,000 of those, which cost more than the standings themselves."""
     entries = Entry.objects.filter(tournament=tournament).values_list(
-        "player_id", "player__name", "player__club__name", "withdrawn"
+        "player_id", "player__name", "player__club__name", "withdrawn", "player__gender"
     )
     # a player withdrawn before playing (a duplicate, a no-show) is not counted; one who
     # played stays, marked withdrawn (docs/standings.md)
-    players = {pk: PlayerData(pk, name, club or "") for pk, name, club, gone in entries if not gone}
-    withdrawn = {pk for pk, _, _, gone in entries if gone}
+    players = {
+        pk: PlayerData(pk, name, club or "", gender=gender)
+        for pk, name, club, gone, gender in entries
+        if not gone
+    }
+    withdrawn = {pk for pk, _, _, gone, _ in entries if gone}
     closed = Series.objects.filter(tournament=tournament, status__in=CLOSED_STATUSES)
     rows = list(
         closed.values_list(
             "pk", "player1_id", "player2_id", "status", "winner_id", "round__number", "slot",
             "player1__name", "player1__club__name", "player2__name", "player2__club__name",
+            "player1__gender", "player2__gender",
         )
     )  # fmt: skip
     games: dict[int, list[GameData]] = defaultdict(list)
@@ -314,10 +322,10 @@ def _load(tournament: Tournament) -> tuple[list[PlayerData], list[SeriesData]]:
     ):
         games[series_id].append(GameData(winner_id, points_of(kind, cube), kind))
     series: list[SeriesData] = []
-    for pk, one, two, status, winner, number, slot, name1, club1, name2, club2 in rows:
-        for player, name, club in ((one, name1, club1), (two, name2, club2)):
+    for pk, one, two, status, winner, number, slot, name1, club1, name2, club2, g1, g2 in rows:
+        for player, name, club, gender in ((one, name1, club1, g1), (two, name2, club2, g2)):
             if player is not None and player not in players:
-                players[player] = PlayerData(player, name, club or "", player in withdrawn)
+                players[player] = PlayerData(player, name, club or "", player in withdrawn, gender)
         series.append(
             SeriesData(
                 player1_id=one,

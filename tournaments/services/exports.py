@@ -33,6 +33,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.standings import shown_tie_breaks, standings_for_tournament
+from tournaments.wording.gender import withdrawn_word
 
 T = TypeVar("T")
 
@@ -172,7 +173,11 @@ def standings_headings(breaks: Iterable[str]) -> list[str]:
     names = dict(TieBreak.choices)
     return [
         *(str(HEADINGS[c]) for c in STANDINGS_COLUMNS),
-        *(str(names.get(b, b)) for b in breaks),
+        # numbered, and told from the columns before: "series won" is both
+        *(
+            pgettext("CSV heading", "tie-break %(n)s: %(name)s") % {"n": n, "name": names.get(b, b)}
+            for n, b in enumerate(breaks, start=1)
+        ),
         str(HEADINGS["withdrawn"]),
     ]
 
@@ -219,7 +224,7 @@ def crosstable_csv(tournament: Tournament) -> str:
 
     def name(r: Any) -> str:
         if r.withdrawn:
-            return pgettext("CSV heading", "%(name)s (withdrawn)") % {"name": r.player_name}
+            return f"{r.player_name} ({withdrawn_word(getattr(r, 'gender', ''))})"
         return str(r.player_name)
 
     heading = [str(HEADINGS["rank"]), str(HEADINGS["player"])]

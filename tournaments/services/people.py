@@ -14,10 +14,11 @@ from tournaments.models import Club, Player, PlayerRating, RatingChange, Variant
 from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.names import name_clean
 from tournaments.services.ratings import ratings_recompute
+from tournaments.wording.gender import gender_guess
 
 CLUB_FIELDS = frozenset({"name", "city", "country"})
 PLAYER_FIELDS = frozenset(
-    {"name", "club", "country", "contact", "rating", "start_rating", "active", "user"}
+    {"name", "club", "country", "contact", "rating", "start_rating", "active", "user", "gender"}
 )
 
 
@@ -127,11 +128,15 @@ def player_create(
     rating: float | None = None,
     variant: str = Variant.LONG,
     active: bool = True,
+    gender: str | None = None,
 ) -> Player:
     """A new player (names are unique within a club, and among players without one).
     A ``rating`` is where their rating history in ``variant`` starts (docs/ratings.md):
-    a registration or a CSV gives the tournament's game, a door without one long nardy."""
+    a registration or a CSV gives the tournament's game, a door without one long nardy.
+    ``gender`` is grammatical ("f", "m", "" not known); None: guessed from a Czech
+    feminine surname (wording/gender.py), a default the director can change."""
     player = Player(name=name, club=club, country=country, contact=contact, active=active)
+    player.gender = gender_guess(name) if gender is None else gender
     if rating is not None:
         rating_check(rating)
     player_check(player)

@@ -51,10 +51,12 @@ def entry_register_new(
     rating: float | None = None,
     seed: int | None = None,
     force: bool = False,
+    gender: str | None = None,
 ) -> Entry:
-    """Make a new player and register them; refused with the similar existing players
-    (``SimilarNames``) unless ``force``: typing "Eva Kucerova" when "Eva Kučerová"
-    exists is a second entry of the same person far more often than a namesake.
+    """Make a new player and register them (``gender``: player_create's); refused with
+    the similar existing players (``SimilarNames``) unless ``force``: typing "Eva
+    Kucerova" when "Eva Kučerová" exists is a second entry of the same person far more
+    often than a namesake.
 
     ``club`` is a club's name, found as a players CSV finds it (case ignored) or made;
     ``rating`` is where the player's rating history starts, in the CSV's range."""
@@ -71,8 +73,9 @@ def entry_register_new(
                 field="new_name",
             )
     player = player_create(
-        name=name, club=club_for_player(name=club), rating=rating, variant=tournament.variant
-    )
+        name=name, club=club_for_player(name=club), rating=rating, variant=tournament.variant,
+        gender=gender,
+    )  # fmt: skip
     return entry_register(tournament=tournament, player=player, seed=seed)
 
 

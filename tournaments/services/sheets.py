@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import (
     CLOSED_STATUSES,
@@ -24,6 +25,7 @@ from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.results import game_enter_quick
+from tournaments.wording.lists import round_numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,11 +108,14 @@ def later_rounds_warnings(*, series: Series) -> list[str]:
         )
         if later:
             warnings.append(
-                _(
+                ngettext(
                     "Round %(later)s was paired on the old result of this series: its "
-                    "pairings stay as they are (re-pair it if it has no results yet)."
+                    "pairings stay as they are (re-pair it if it has no results yet).",
+                    "Rounds %(later)s were paired on the old result of this series: their "
+                    "pairings stay as they are (re-pair them if they have no results yet).",
+                    len(later),
                 )
-                % {"later": ", ".join(str(n) for n in later)}
+                % {"later": round_numbers(later)}
             )
             players = [p for p in (series.player1_id, series.player2_id) if p is not None]
             affected = list(

@@ -24,6 +24,7 @@ from django.utils.translation import gettext, pgettext
 
 from tournaments.models import Series, SeriesStatus
 from tournaments.selectors.rows import SeriesRow
+from tournaments.wording.gender import withdrawn_word
 
 register = template.Library()
 
@@ -100,18 +101,19 @@ def standing_rows(rows: Iterable[Any]) -> SafeString:
     player = _paths("tournaments:player")
     one_place, two_places = _number("-1"), _number("-2")
     count = _memo(lambda value: escape(localize(value)))
-    withdrawn = f' <span class="muted">({escape(gettext("withdrawn"))})</span>'
+    withdrawn = _withdrawn_marks()
     out = []
     for row in rows:
         breaks = "".join(
             f"<td>{DASH if value is None else two_places(value)}</td>" for _, value in row.tiebreaks
         )
         marked = ' class="withdrawn"' if row.withdrawn else ""
+        gone = _withdrawn_mark(row, withdrawn)
         out.append(
             f"\n    <tr{marked}>\n"
             f"      <td>{count(row.rank)}{'=' if row.shared else ''}</td>\n"
             f'      <th scope="row"><a href="{player(row.player_id)}"><bdi>'
-            f"{escape(row.player_name)}</bdi></a>{withdrawn if row.withdrawn else ''}</th>\n"
+            f"{escape(row.player_name)}</bdi></a>{gone}</th>\n"
             f"      <td>{count(row.played)}</td><td>{count(row.won)}</td>"
             f"<td>{count(row.drawn)}</td><td>{count(row.lost)}</td>\n"
             f"      <td>{one_place(row.game_points_for)}:"
@@ -123,11 +125,25 @@ def standing_rows(rows: Iterable[Any]) -> SafeString:
     return mark_safe("".join(out))
 
 
-def _cross_head(number: int, row: Any, withdrawn: str) -> str:
+def _withdrawn_marks() -> dict[str, str]:
+    """The "(withdrawn)" beside a name, by the player's grammatical gender."""
+    return {
+        gender: f' <span class="muted">({escape(withdrawn_word(gender))})</span>'
+        for gender in ("", "f", "m")
+    }
+
+
+def _withdrawn_mark(row: Any, withdrawn: dict[str, str]) -> str:
+    if not row.withdrawn:
+        return ""
+    return withdrawn.get(getattr(row, "gender", ""), withdrawn[""])
+
+
+def _cross_head(number: int, row: Any, withdrawn: dict[str, str]) -> str:
     marked = ' class="withdrawn"' if row.withdrawn else ""
     return (
         f'\n    <tr{marked}><th scope="row">{number}. <bdi>{escape(row.player_name)}</bdi>'
-        f"{withdrawn if row.withdrawn else ''}</th>\n      "
+        f"{_withdrawn_mark(row, withdrawn)}</th>\n      "
     )
 
 
@@ -183,7 +199,7 @@ def crosstable_rows(rows: Iterable[Any], swiss: bool) -> SafeString:
     """The rows of _crosstable.html: a Swiss' cells per round, or a round robin's per
     opponent (selectors/crosstable.py)."""
     two_places, score = _number("-2"), _number("-1")
-    withdrawn = f' <span class="muted">({escape(gettext("withdrawn"))})</span>'
+    withdrawn = _withdrawn_marks()
     swiss_cell = _SwissCellText() if swiss else None
     series = _paths("tournaments:series")
     out = []

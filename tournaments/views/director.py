@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import (
@@ -192,6 +193,7 @@ def _register(tournament: Tournament, data: dict[str, Any]) -> Player:
             rating=data.get("new_rating"),
             seed=data["seed"],
             force=data.get("confirm_new", False),
+            gender=data.get("new_gender") or None,
         )
     except ApplicationError as exc:
         fields = {"name": "new_name", "club": "new_club", "rating": "new_rating"}
@@ -224,7 +226,10 @@ def _act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             messages.success(request, _("Round %(n)s is paired.") % {"n": rnd.number})
         elif action == "bracket":
             made = bracket_create(tournament=tournament)
-            messages.success(request, _("The bracket is made: %(n)s series.") % {"n": made})
+            made_text = ngettext(
+                "The bracket is made: %(n)s series.", "The bracket is made: %(n)s series.", made
+            )
+            messages.success(request, made_text % {"n": made})
         elif action == "seed":
             entries_seed(tournament=tournament)
             messages.success(request, _("Players are seeded by rating."))
