@@ -48,7 +48,13 @@ class BearoffError(EngineError):
 def home_positions(checkers: int = CHECKERS) -> list[Home]:
     """Every arrangement of 0..``checkers`` checkers on points 1-6, in the databases'
     order: by pips, then by the counts (so a play always leads to a lower index)."""
-    found = [h for h in itertools.product(range(checkers + 1), repeat=HOME) if sum(h) <= checkers]
+    found = []
+    for n in range(checkers + 1):  # n checkers: a multiset of n points of the six
+        for combo in itertools.combinations_with_replacement(range(HOME), n):
+            h = [0] * HOME
+            for p in combo:
+                h[p] += 1
+            found.append(tuple(h))
     found.sort(key=lambda h: (pips(h), h))
     return found
 
