@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -96,3 +97,72 @@ def test_mo_is_compiled_from_the_po() -> None:
     assert stale == [], f"msgids in only one of django.po and django.mo: {stale}"
     differ = sorted(str(k) for k in expected if expected[k] != compiled[k])
     assert differ == [], f"django.mo translates these differently from django.po: {differ}"
+
+
+# --- Czech grammar, where a rule can be written -----------------------------------------
+
+# Czech says a count's noun in the form the number asks for: 1 série, 2-4 série, 5 sérií,
+# 1,5 série. Only ngettext chooses by the number, so a message whose count stands before
+# a counted noun in Czech must be a plural entry; a one-form entry says the noun first
+# ("Zadané hry: %(n)s"). A limit ("nejvýše %(n)d znaků", a placeholder named max, value
+# or limit) is a large number, always "znaků"; a number that names a thing ("Hra
+# %(number)d": game 2) counts nothing.
+COUNTED_NOUNS = (
+    "série|sérií|sérii|partie|partií|hry|her|hráč|hráči|hráčů|hráčům|kolo|kola|kol|"
+    "den|dny|dne|dní|dnů|znak|znaky|znaku|znaků|bod|body|bodu|bodů|účet|účty|účtů"
+)
+COUNT_BEFORE_NOUN = re.compile(
+    rf"(?<!nejvýše )(?<!než )%\((?P<name>\w+)\)[sd] (?:{COUNTED_NOUNS})\b"
+)
+NOT_COUNTS = {"max", "value", "limit", "number"}
+
+
+def test_a_count_before_its_noun_is_said_through_ngettext() -> None:
+    """Before: "Pavouk je vytvořen: %(n)s sérií" said "4 sérií"."""
+    offenders = [
+        e.msgid
+        for e in catalogue()
+        if not e.obsolete and not e.msgid_plural
+        for found in COUNT_BEFORE_NOUN.finditer(e.msgstr)
+        if found["name"] not in NOT_COUNTS
+    ]
+    assert offenders == [], f"counts said without ngettext: {offenders}"
+
+
+def test_plural_forms_say_the_noun_as_the_number_asks() -> None:
+    """The header's forms: 0 one, 1 two to four, 2 a fraction, 3 five and more; a form
+    that puts the count before a noun has that form's noun (1 série, 3 série, 8 sérií).
+    A count is never a fraction: form 2 is not checked."""
+    po = catalogue()
+    assert "plural=(n == 1 && n % 1 == 0) ? 0 : (n >= 2 && n <= 4 && n % 1 == 0) ? 1: " \
+        "(n % 1 != 0 ) ? 2 : 3" in po.metadata["Plural-Forms"]  # fmt: skip
+    many = {"sérií", "partií", "hráčů", "kol", "dní", "dnů", "znaků", "bodů", "účtů", "her"}
+    few = {"série", "partie", "hráči", "kola", "dny", "znaky", "body", "účty", "hry"}
+    wrong = []
+    for e in po:
+        if e.obsolete or not e.msgid_plural:
+            continue
+        for index, form in e.msgstr_plural.items():
+            for found in re.finditer(rf"%\(\w+\)[sd] ({COUNTED_NOUNS})\b", form):
+                noun = found[1]
+                if (int(index) == 3 and noun in few) or (int(index) in (0, 1) and noun in many):
+                    wrong.append((e.msgid, int(index), noun))
+    assert wrong == [], f"a plural form with another form's noun: {wrong}"
+
+
+def test_a_gendered_word_has_each_gender_and_both_when_not_known() -> None:
+    """A word said of a player by their grammatical gender (pgettext contexts "feminine"
+    and "masculine", wording/gender.py) has both forms, and the context-less one, used
+    when the gender is not known, writes both: odstoupila, odstoupil, odstoupil(a).
+    Before: "Hana Šťastná (odstoupil)"."""
+    translated = {(e.msgctxt or "", e.msgid): e.msgstr for e in catalogue() if not e.obsolete}
+    gendered = {msgid for context, msgid in translated if context in ("feminine", "masculine")}
+    assert "withdrawn" in gendered
+    for msgid in gendered:
+        feminine = translated.get(("feminine", msgid), "")
+        masculine = translated.get(("masculine", msgid), "")
+        neither = translated.get(("", msgid), "")
+        assert feminine and masculine and feminine != masculine, msgid
+        assert "(a)" in neither, (msgid, neither)
+        assert neither.replace("(a)", "") == masculine, msgid
+        assert neither.replace("(a)", "a") == feminine, msgid

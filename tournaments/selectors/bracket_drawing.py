@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.pairing import Bracket
 from tournaments.pairing.types import (
@@ -211,7 +212,9 @@ def bracket_drawing(
     connectors = _connectors(bracket.matches, places, state)
     width = PAD + columns * COL_W - (COL_W - BOX_W) + PAD
     height = max(y for _x, y in places.values()) + BOX_H + PAD
-    label = _("Bracket: %(n)s series") % {"n": len(boxes)}
+    label = ngettext("Bracket: %(n)s series", "Bracket: %(n)s series", len(boxes)) % {
+        "n": len(boxes)
+    }
     return Drawing(width, max(height, top), boxes, connectors, headings, label)
 
 

@@ -33,6 +33,7 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models.people import PendingSignup
 from tournaments.selectors.access import is_staff, may_create_tournaments
@@ -156,11 +157,16 @@ def _token(user: User) -> str:
 def _send_confirmation(user: User, link: LinkMaker) -> None:
     url = link(reverse("tournaments:signup_confirm", args=[_token(user)]))
     subject = _("Confirm your account")
-    body = _(
+    body = ngettext(
+        "Hello %(name)s,\n\nyou (or somebody giving your address) created the account "
+        "%(name)s on the long nardy tournaments site. Open this link to confirm it and "
+        "sign in:\n%(link)s\n\nThe link is valid for %(days)d day and works once. If you "
+        "did not sign up, ignore this mail: the account stays unconfirmed.",
         "Hello %(name)s,\n\nyou (or somebody giving your address) created the account "
         "%(name)s on the long nardy tournaments site. Open this link to confirm it and "
         "sign in:\n%(link)s\n\nThe link is valid for %(days)d days and works once. If you "
-        "did not sign up, ignore this mail: the account stays unconfirmed."
+        "did not sign up, ignore this mail: the account stays unconfirmed.",
+        CONFIRM_DAYS,
     ) % {"name": user.get_username(), "link": url, "days": CONFIRM_DAYS}
     send_mail(subject, body, None, [user.email])
 

@@ -19,6 +19,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Entry, Player, Tournament
 from tournaments.services.accounts import account_check, signed_link_data
@@ -138,11 +139,16 @@ def invitation_send(
         ) from None
     _refuse_unregistered(tournament, player)
     subject = _("Your player profile in %(tournament)s") % {"tournament": tournament.name}
-    body = _(
+    body = ngettext(
         "Hello %(name)s,\n\n%(by)s invites you to claim your player profile in the "
         "tournament %(tournament)s: you will see your series and submit your results.\n\n"
         "Open this link, then sign in or create an account:\n%(link)s\n\n"
-        "The link is valid for %(days)d days and works once."
+        "The link is valid for %(days)d day and works once.",
+        "Hello %(name)s,\n\n%(by)s invites you to claim your player profile in the "
+        "tournament %(tournament)s: you will see your series and submit your results.\n\n"
+        "Open this link, then sign in or create an account:\n%(link)s\n\n"
+        "The link is valid for %(days)d days and works once.",
+        INVITATION_DAYS,
     ) % {
         "name": player.name,
         "by": by or _("The director"),

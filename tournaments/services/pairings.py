@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.caching import tournaments_touch
 from tournaments.models import (
@@ -130,7 +131,11 @@ def _round_robin_round(tournament: Tournament, number: int) -> Round:
         raise pairing_refused(exc) from None
     if number > len(schedule):
         raise ApplicationError(
-            _("all %(count)s rounds of the round robin are paired"),
+            ngettext(
+                "all %(count)s rounds of the round robin are paired",
+                "all %(count)s rounds of the round robin are paired",
+                len(schedule),
+            ),
             code="round-robin-complete",
             params={"count": len(schedule)},
         )
@@ -190,7 +195,11 @@ def _swiss_round(tournament: Tournament, number: int) -> Round:
 
     if tournament.swiss_rounds and number > tournament.swiss_rounds:
         raise ApplicationError(
-            _("all %(count)s Swiss rounds are paired"),
+            ngettext(
+                "all %(count)s Swiss rounds are paired",
+                "all %(count)s Swiss rounds are paired",
+                tournament.swiss_rounds,
+            ),
             code="swiss-complete",
             params={"count": tournament.swiss_rounds},
         )
