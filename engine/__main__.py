@@ -223,6 +223,15 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("--out", help="the file (default: engine/evaluator/bearoff.npz)")
     p = sub.add_parser("bench-evaluator", help="print the evaluator's speed figures")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
+    p = sub.add_parser("rollout", help="roll out each JSON-lines position or play (long nardy)")
+    p.add_argument("--games", type=int, default=1296, help="games (a multiple of 36 is best)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--truncate", type=int, default=0, help="stop after N turns (0: never)")
+    p.add_argument("--luck", action="store_true", help="subtract each roll's luck (gnubg's VR)")
+    p = sub.add_parser("benchmark", help="score the net on the long-nardy rollout benchmark")
+    p.add_argument("--net", help="a weights file (default: the shipped net)")
+    p.add_argument("--file", help="the benchmark's rollouts (default: the shipped set)")
+    p.add_argument("--roll", type=int, metavar="N", help="roll out N more positions instead")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -286,7 +295,16 @@ def _dispatch(args: list[str]) -> int:
         from engine.dicecheck import cmd_dice_check  # lazily: not verify's
 
         return cmd_dice_check(args_.files, sys.stdout)
-    if args_.command in ("duel", "bot", "analyse", "eval", "hint", "bearoff-build"):
+    if args_.command in (
+        "duel",
+        "bot",
+        "analyse",
+        "eval",
+        "hint",
+        "bearoff-build",
+        "rollout",
+        "benchmark",
+    ):
         from engine.evaluator.cli import run
 
         status = run(args_)

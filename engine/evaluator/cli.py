@@ -99,4 +99,8 @@ def run(args: object) -> int | None:
         return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
+    if command in ("rollout", "benchmark"):
+        from engine.evaluator.rollout_cli import run as run_rollout
+
+        return run_rollout(a)
     return None
