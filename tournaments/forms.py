@@ -140,8 +140,12 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             self.fields["opening_roll"].required = False
         # who starts later games: the choices the game has (setup.first_moves_of)
         first_move = self.fields["first_move"]
+        assert isinstance(first_move, forms.ChoiceField)
+        if self.instance.pk:  # the game is chosen: only its choices, script or not
+            offered = first_moves_of(self.instance.variant)
+            first_move.choices = [(v, label) for v, label in FirstMove.choices if v in offered]
         first_move.widget = OptionGamesSelect(
-            choices=first_move.widget.choices,
+            choices=first_move.choices,
             games={m.value: _games_where(lambda v, m=m: m in first_moves_of(v)) for m in FirstMove},
         )
         self.fields["draw_scoring"].required = False  # a game without draws leaves it out

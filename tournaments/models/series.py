@@ -218,7 +218,7 @@ class Game(models.Model):
     @property
     def verification(self) -> str:
         """The verification note in the reader's language ("ok, white won (mars)")."""
-        return verification_text(self.verification_note)
+        return verification_text(self.verification_note, gammons=self.gammons)
 
     @property
     def result_text(self) -> str:

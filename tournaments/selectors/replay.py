@@ -100,5 +100,8 @@ def game_replay(record: str) -> GameReplay | None:
     if result.outcome is not None:
         o = result.outcome
         winner = None if o.winner is None else ("white" if o.winner == WHITE else "black")
-        outcome = result_text(winner=winner, kind=o.kind, ended=o.ended, cube=o.cube)
+        gammons = engine.variant_named(first.variant).gammons
+        outcome = result_text(
+            winner=winner, kind=o.kind, ended=o.ended, cube=o.cube, gammons=gammons
+        )
     return GameReplay(first.variant, board_frame(first.variant), frames, error, error_text, outcome)

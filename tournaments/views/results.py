@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.engine import variant_named
 from tournaments.forms import QuickResultForm, RecordForm, RejectForm, add_service_error
 from tournaments.models import Series, Submission
 from tournaments.selectors.pages import pending_submissions, series_for
@@ -184,6 +185,9 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
                              "params": exc.params, "line": exc.line, "col": exc.col})  # fmt: skip
     checked = entry.checked
     winner = None if entry.winner is None else entry.winner.name
-    told = result_text(winner=winner, kind=checked.kind, ended=checked.ended, cube=checked.cube)
+    told = result_text(
+        winner=winner, kind=checked.kind, ended=checked.ended, cube=checked.cube,
+        gammons=variant_named(series.tournament.variant).gammons,
+    )  # fmt: skip
     message = f"{entry.white} - {entry.black}: {told}"
     return JsonResponse({"ok": True, "message": message})

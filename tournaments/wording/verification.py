@@ -52,12 +52,13 @@ def result_params(
     }  # fmt: skip
 
 
-def _result(params: Mapping[str, Any]) -> str:
+def _result(params: Mapping[str, Any], gammons: bool = True) -> str:
     text = result_text(
         winner=params.get("winner"),
         kind=str(params.get("kind", "")),
         ended=str(params.get("ended", "played")),
         cube=int(params.get("cube") or 1),
+        gammons=gammons,
     )
     turns = [
         gettext("turn %(n)s %(side)s accepted") % {"n": n, "side": side_name(str(side))}
@@ -106,12 +107,13 @@ def is_note(stored: Mapping[str, Any]) -> bool:
     return True
 
 
-def verification_text(stored: Mapping[str, Any] | None) -> str:
-    """The note in the active language; an empty note (never verified) is ``""``."""
+def verification_text(stored: Mapping[str, Any] | None, *, gammons: bool = True) -> str:
+    """The note in the active language; an empty note (never verified) is ``""``.
+    ``gammons``: the game's variant knows oin and mars (Lurč does not: "win")."""
     if not stored:
         return ""
     try:
-        return _said(stored)
+        return _said(stored, gammons)
     except (KeyError, TypeError, ValueError, AttributeError):  # not a note: say what it holds
         return str(stored.get("params", {}).get("text", "")) if is_mapping(stored) else ""
 
@@ -120,10 +122,10 @@ def is_mapping(value: object) -> bool:
     return isinstance(value, Mapping) and isinstance(value.get("params"), Mapping)
 
 
-def _said(stored: Mapping[str, Any]) -> str:
+def _said(stored: Mapping[str, Any], gammons: bool = True) -> str:
     code, params = stored.get("code"), stored.get("params") or {}
     if code == "verified":
-        return gettext("ok, %(result)s") % {"result": _result(params)}
+        return gettext("ok, %(result)s") % {"result": _result(params, gammons)}
     if code == "corrected":
         return gettext("corrected by hand: the record no longer matches the result")
     if code == "players-differ":
@@ -133,8 +135,8 @@ def _said(stored: Mapping[str, Any]) -> str:
         ) % {k: params.get(k, "?") for k in ("record_white", "record_black", "white", "black")}
     if code == "result-differs":
         return gettext("the record tells %(told)s, but the stored result is %(stored)s") % {
-            "told": _result(params.get("told") or {}),
-            "stored": _result(params.get("stored") or {}),
+            "told": _result(params.get("told") or {}, gammons),
+            "stored": _result(params.get("stored") or {}, gammons),
         }
     if code == "refused":
         return _refused(params)
