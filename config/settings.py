@@ -55,6 +55,8 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    # first: its runserver serves the ASGI application, WebSockets included (make run)
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -68,6 +70,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "channels",
     "tournaments",
 ]
 
@@ -170,6 +173,24 @@ elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
+# The game rooms' channel layer (docs/online.md): Redis in production, so that every ASGI
+# process hears every room (CHANNEL_LAYER_URL=redis://host:6379/1); in memory for `make
+# run` and the tests (one process). Nothing a game needs lives only in the layer.
+CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL", "").strip()
+CHANNEL_LAYERS: dict[str, dict[str, Any]]
+if CHANNEL_LAYER_URL.startswith(("redis://", "rediss://", "unix://")):
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 500, "expiry": 30},
+        }
+    }
+elif CHANNEL_LAYER_URL in {"", "memory://"}:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+else:
+    raise ImproperlyConfigured(
+        f"CHANNEL_LAYER_URL must be redis://host:port/db, not {CHANNEL_LAYER_URL!r}"
+    )
 # In front of it, each process keeps the public pages it served last (tournaments/caching/pages.py):
 # their keys carry the version, so a copy here is never stale; it saves the round trip
 # to Redis, and is kept unpickled (config/local_objects.py).

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments import views
+from tournaments.online import http as room_http
 from tournaments.views import accounts, game, jobs, live, people, play, reports, rounds, sheets
 
 app_name = "tournaments"
@@ -29,6 +30,14 @@ urlpatterns = [
     path("play/", play.play_home, name="play"),
     path("play/<int:pk>/", play.play_game, name="play_game"),
     path("play/<int:pk>/record/", play.play_record, name="play_record"),
+    # game rooms' JSON doors (docs/online.md); the WebSocket is tournaments/online/routing.py
+    path("play/rooms/<int:pk>/state/", room_http.room_state_json, name="room-state"),
+    path("play/rooms/<int:pk>/action/", room_http.room_action_json, name="room-action"),
+    path(
+        "play/rooms/<int:pk>/games/<int:number>/record/",
+        room_http.room_game_record,
+        name="room-game-record",
+    ),
     # dirA: co-directors, pairs kept apart, the player search, entries, invitations
     path("tournaments/<int:pk>/people/", people.tournament_people, name="people"),
     path(

@@ -4,6 +4,14 @@ from tournaments.models.analysis import AnalysisSource, GameAnalysis
 from tournaments.models.botgame import BotColour, BotGame, BotGameStatus
 from tournaments.models.deletion import Deletion, DeletionKind
 from tournaments.models.job import Job, JobKind, JobStatus
+from tournaments.models.online import (
+    Challenge,
+    ChallengeStatus,
+    Room,
+    RoomGame,
+    RoomGameEnd,
+    RoomStatus,
+)
 from tournaments.models.people import START_RATING, Club, Player, PlayerRating, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -38,6 +46,8 @@ __all__ = [
     "BotColour",
     "BotGame",
     "BotGameStatus",
+    "Challenge",
+    "ChallengeStatus",
     "Club",
     "Correction",
     "Deletion",
@@ -57,6 +67,10 @@ __all__ = [
     "PlayerRating",
     "ProhibitedPair",
     "RatingChange",
+    "Room",
+    "RoomGame",
+    "RoomGameEnd",
+    "RoomStatus",
     "Round",
     "Series",
     "SeriesMode",

@@ -1,0 +1,40 @@
+"""Game rooms through the service (docs/online.md): whole series of long nardy, short
+backgammon and Lurč played out, each finished game's record verified by the engine and
+its dice re-derived by engine/dice.py from the revealed seed."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from engine import read_records, replay
+from engine.dicecheck import check_dice_text
+from tests.tournaments.online_play import new_room, play_out, seeded
+from tournaments.models import RoomStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann(db) -> User:
+    return User.objects.create_user("ann", password="pw-ann-123")
+
+
+@pytest.fixture
+def bob(db) -> User:
+    return User.objects.create_user("bob", password="pw-bob-123")
+
+
+@pytest.mark.parametrize("variant", ["long", "short", "lurc"])
+def test_a_whole_series_is_played_and_its_dice_check(ann: User, bob: User, variant: str) -> None:
+    room = seeded(new_room(ann, bob, variant, length=2, clock="none"), ann, bob)
+    room = play_out(room, (ann, bob))
+    assert room.status == RoomStatus.FINISHED
+    games = list(room.games.order_by("number"))
+    assert games and max(room.a_score, room.b_score) >= 2
+    for game in games:
+        done = replay(read_records(game.record)[0])
+        assert done.ok, done.error
+        assert dict(read_records(game.record)[0].tags)["DiceSeed"] == room.server_seed
+    verdicts = check_dice_text("\n".join(g.record for g in games))
+    assert all(v.ok for v in verdicts), [v.describe() for v in verdicts]

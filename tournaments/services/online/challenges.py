@@ -1,0 +1,155 @@
+"""Challenges (docs/online.md): an offer to play a series with its settings - open to
+anyone signed in, to a named user, to whoever has its link, or to the bot at a level (a
+room at once) - accepted (a room), declined, cancelled, or offered again as a rematch."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from tournaments.engine import BOT_LEVELS, variant_named
+from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
+from tournaments.selectors.access import User, signed_in
+from tournaments.services.errors import ApplicationError
+from tournaments.services.online.rooms import room_create, seat_of
+from tournaments.services.online.settings import settings_read
+
+
+def _player(user: User | None) -> User:
+    player = signed_in(user)
+    if player is None:
+        raise ApplicationError(_("Sign in to play online."), code="sign-in")
+    return player
+
+
+def challenge_create(*, user: User, variant: str, settings: object = None,
+                     opponent: str = "", link: bool = False,
+                     bot_level: str = "") -> Challenge:  # fmt: skip
+    """A new challenge by ``user``: to the user named ``opponent``, by a link (``link``:
+    a token only its holder can accept), to the bot at ``bot_level`` (its room starts at
+    once), or else open to anyone signed in."""
+    player = _player(user)
+    s = settings_read(variant=variant, data=settings)
+    challenge = Challenge(creator=player, variant=variant, settings=s.to_json())
+    if bot_level:
+        if bot_level not in BOT_LEVELS:
+            raise ApplicationError(
+                _("unknown level %(level)s"), code="bot-unknown-level",
+                params={"level": bot_level[:20]}, field="bot_level",
+            )  # fmt: skip
+        if variant_named(variant).evaluator is None:
+            raise ApplicationError(
+                _("The bot plays long nardy only."), code="bot-long-only", field="variant"
+            )
+        challenge.bot_level = bot_level
+        challenge.status = ChallengeStatus.ACCEPTED
+    elif opponent:
+        found = get_user_model().objects.filter(username__iexact=opponent.strip()).first()
+        if found is None or found.pk == player.pk or not found.is_active:
+            raise ApplicationError(
+                _("There is no other player called %(name)s."), code="no-such-player",
+                params={"name": opponent.strip()[:40]}, field="opponent",
+            )  # fmt: skip
+        challenge.opponent = found
+    elif link:
+        challenge.token = secrets.token_urlsafe(16)
+    with transaction.atomic():
+        challenge.save()
+        if bot_level:
+            room_create(a_user=player, b_bot=bot_level, variant=variant, settings=s,
+                        challenge_id=challenge.pk)  # fmt: skip
+    return challenge
+
+
+def _locked(challenge_id: int) -> Challenge:
+    challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
+    if challenge is None:
+        raise ApplicationError(_("There is no such challenge."), code="not-found")
+    if challenge.status != ChallengeStatus.OPEN:
+        raise ApplicationError(
+            _("This challenge is %(status)s already."), code="challenge-closed",
+            params={"status": challenge.get_status_display()},
+        )  # fmt: skip
+    return challenge
+
+
+def challenge_accept(*, challenge_id: int, user: User, token: str = "") -> Room:
+    """``user`` accepts: the room of the series, the creator in its first seat. Refused:
+    one's own challenge, another player's direct challenge, a link challenge without
+    its token, a challenge no longer open."""
+    player = _player(user)
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.creator_id == player.pk:
+            raise ApplicationError(_("You cannot accept your own challenge."), code="own-challenge")
+        if challenge.opponent_id not in (None, player.pk) or (
+            challenge.token and not secrets.compare_digest(challenge.token, token or "")
+        ):
+            raise ApplicationError(_("This challenge is not for you."), code="not-for-you")
+        s = settings_read(variant=challenge.variant, data=challenge.settings)
+        challenge.status = ChallengeStatus.ACCEPTED
+        challenge.opponent = player
+        challenge.save(update_fields=["status", "opponent"])
+        return room_create(a_user=challenge.creator, b_user=player, variant=challenge.variant,
+                           settings=s, challenge_id=challenge.pk)  # fmt: skip
+
+
+def challenge_decline(*, challenge_id: int, user: User) -> Challenge:
+    """The challenged user says no (a direct challenge only)."""
+    player = _player(user)
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.opponent_id != player.pk:
+            raise ApplicationError(_("This challenge is not for you."), code="not-for-you")
+        challenge.status = ChallengeStatus.DECLINED
+        challenge.save(update_fields=["status"])
+    return challenge
+
+
+def challenge_cancel(*, challenge_id: int, user: User) -> Challenge:
+    """The creator takes the challenge back while it is open."""
+    player = _player(user)
+    with transaction.atomic():
+        challenge = _locked(challenge_id)
+        if challenge.creator_id != player.pk:
+            raise ApplicationError(_("Only its creator cancels a challenge."), code="not-yours")
+        challenge.status = ChallengeStatus.CANCELLED
+        challenge.save(update_fields=["status"])
+    return challenge
+
+
+def challenge_rematch(*, room_id: int, user: User) -> Challenge:
+    """A player of a finished series offers another with the same settings: to the same
+    opponent (the bot: a room at once)."""
+    player = _player(user)
+    room = Room.objects.select_related("a_user", "b_user").filter(pk=room_id).first()
+    seat = seat_of(room, player) if room is not None else None
+    if room is None or seat is None:
+        raise ApplicationError(_("Only a player of the series offers a rematch."), code="not-yours")
+    if room.status not in (RoomStatus.FINISHED, RoomStatus.ABORTED):
+        raise ApplicationError(_("The series is still being played."), code="not-finished")
+    other = "b" if seat == "a" else "a"
+    opponent = getattr(room, f"{other}_user")
+    challenge = challenge_create(
+        user=player, variant=room.variant, settings=room.settings,
+        opponent=opponent.get_username() if opponent else "",
+        bot_level=getattr(room, f"{other}_bot"),
+    )  # fmt: skip
+    Challenge.objects.filter(pk=challenge.pk).update(rematch_of=room)
+    challenge.rematch_of = room
+    return challenge
+
+
+def challenges_for(user: User | None) -> QuerySet[Challenge]:
+    """The open challenges ``user`` may see in the lobby: open ones (no opponent, no link),
+    those to the user and the user's own."""
+    player = signed_in(user)
+    mine = Q(creator_id=player.pk) | Q(opponent_id=player.pk) if player else Q(pk__in=[])
+    public = Q(opponent__isnull=True, token="", bot_level="")
+    return Challenge.objects.filter(
+        Q(status=ChallengeStatus.OPEN) & (public | mine)
+    ).select_related("creator", "opponent")

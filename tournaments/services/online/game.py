@@ -1,0 +1,154 @@
+"""The current game of a room as the engine sees it: its record replayed (the record is
+the truth of the position, as a bot game's is), an action appended and replayed again
+(the engine refuses what is illegal: a turn, a cube action, a double in the Crawford
+game), and the legal turns for the dice. Only the engine decides; this module writes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from tournaments.engine import (
+    CHECKERS,
+    SIDE_NAMES,
+    EngineError,
+    Outcome,
+    Position,
+    Rules,
+    Turn,
+    WrittenAction,
+    dice_text,
+    legal_turns,
+    read_records,
+    replay,
+    rules_from_record,
+    variant_named,
+    write_movetext,
+    write_tags,
+)
+from tournaments.services.errors import ApplicationError
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Where a room's game stands: the position (whose turn), the outcome once over,
+    whether a double waits for its answer, how many turns each side played."""
+
+    record: str
+    position: Position
+    outcome: Outcome | None
+    rules: Rules
+    offered: bool
+    turns: tuple[int, int]  # turns played by white and by black
+    last: tuple[int, tuple[int, int], str, tuple[tuple[int, int], ...]] | None
+    # the last turn: side, dice, movetext (mover's numbering), steps (from, to)
+
+    @property
+    def on_turn(self) -> int:
+        """Who must act: the doubled player while a double waits, else the side to move."""
+        return 1 - self.position.turn if self.offered else self.position.turn
+
+
+def game_start(tags: dict[str, str]) -> str:
+    """The record of a game not begun, with ``tags`` (Variant first)."""
+    return "\n".join(write_tags([*tags.items(), ("Result", "*")])) + "\n"
+
+
+def game_view(record: str) -> GameView:
+    """Replay a room's record (never one the room did not write: an error is a bug).
+    Kept for the next request by the record's whole text: a changed record is another
+    key, so a copy is never stale."""
+    return _game_view(record)
+
+
+@lru_cache(maxsize=512)
+def _game_view(record: str) -> GameView:
+    games = read_records(record)
+    done = replay(games[0], check_result=False)
+    if done.error is not None or done.position is None:
+        raise ApplicationError.from_engine(done.error or EngineError("no position"))
+    turns = [0, 0]
+    last = None
+    for p in done.played:
+        if p.action.kind == "turn":
+            turns[p.side] += 1
+            assert p.action.dice is not None
+            dice = (p.action.dice[0], p.action.dice[1])
+            text = p.canonical.split(":", 1)[1].strip()
+            last = (p.side, dice, text, tuple((s.frm, s.to) for s in p.steps))
+    offered = bool(done.played) and done.played[-1].action.kind == "double"
+    return GameView(
+        record, done.position, done.outcome, rules_from_record(games[0]), offered,
+        (turns[0], turns[1]), last,
+    )  # fmt: skip
+
+
+def game_with(view: GameView, side: int, kind: str, text: str = "") -> GameView:
+    """The game with one more action by ``side``: a ``turn`` (``text`` the whole action,
+    ``64: 24/18/14``), ``double``, ``take``, ``drop`` or ``resigns``. The engine replays
+    the record with it: what it refuses is raised as an ApplicationError with the
+    engine's code and rule (said in the reader's language)."""
+    games = read_records(view.record)
+    record = games[0]
+    done = replay(record, check_result=False)
+    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
+    if kind == "resigns":
+        text = f"{'WB'[side]} resigns"
+    actions.append(WrittenAction(side, kind, text or kind))
+    first = variant_named(record.variant).first_side
+    tags = [(k, v) for k, v in record.tags if k != "Result"]
+    body = write_movetext(actions, first_side=first)
+    draft = "\n".join(write_tags([*tags, ("Result", "*")])) + "\n\n" + body + "\n"
+    again = replay(read_records(draft)[0], check_result=False)
+    if again.error is not None:
+        raise ApplicationError.from_engine(again.error, located=False)
+    if len(again.played) != len(actions) or again.played[-1].side != side:
+        raise ApplicationError.from_engine(
+            EngineError(f"it is not {SIDE_NAMES[side]}'s action", code="wrong-side")
+        )
+    result = again.outcome.result if again.outcome else "*"
+    written = [WrittenAction(p.side, p.action.kind, p.canonical) for p in again.played]
+    body = write_movetext(written, first_side=first)
+    final = "\n".join(write_tags([*tags, ("Result", result)])) + "\n\n" + body + "\n"
+    return game_view(final)
+
+
+def listable(view: GameView, dice: tuple[int, int]) -> bool:
+    """Whether the legal turns of ``dice`` can be listed: not a Lurč houšek whose paš is
+    still to choose (Z8: tens of thousands of plays; the player's written turn is judged
+    by the engine's replay instead)."""
+    me = view.position.board(view.position.turn)
+    _roll, choices = view.position.rules_variant.roll_choices(list(dice), me)
+    return len(choices) == 1
+
+
+def game_legal(view: GameView, dice: tuple[int, int]) -> list[Turn]:
+    """The legal turns of the side to move for ``dice`` (one, empty, when blocked: L6; a
+    Lurč houšek lists the plays of every paš, Z8)."""
+    return legal_turns(view.position, list(dice), view.rules)
+
+
+def turn_text(turn: Turn) -> str:
+    """A legal turn as the client names it: its movetext, with the chosen paš in front
+    after a Lurč houšek (``+55: ...``)."""
+    if turn.pas is None:
+        return turn.notation
+    return f"+{turn.pas[0]}{turn.pas[1]}: {turn.notation}".rstrip()
+
+
+def action_text(turn: Turn) -> str:
+    """The record's text of a legal turn: its dice (and paš), a colon and its moves."""
+    dice = (turn.dice[0], turn.dice[1])
+    return f"{dice_text(dice, turn.pas)}: {turn.notation}".rstrip()
+
+
+def may_double(view: GameView, *, crawford: bool) -> bool:
+    """Whether the side to move may offer a double before rolling (S7): the cube is in
+    play, no double waits, not the Crawford game, the mover owns the cube or nobody
+    does, and the game goes on."""
+    cube = view.position.cube
+    if cube is None or view.offered or crawford or view.outcome is not None:
+        return False
+    if view.position.off(1 - view.position.turn) == CHECKERS:
+        return False  # a last roll (L10) is not doubled
+    return cube.owner in (None, view.position.turn)

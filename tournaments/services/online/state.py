@@ -1,0 +1,193 @@
+"""The state of a room as one viewer sees it (ROOM_PROTOCOL.md, "STATE"): read from the
+database every time it is sent, so that a client that reconnects, or missed a message
+the channel layer dropped, is sent the truth. Players see their legal turns and what they
+may do; a spectator sees the board from white's side and no chat."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.board import board_svg
+from tournaments.engine import BAR, OFF, SIDE_NAMES, START, Position, variant_named
+from tournaments.models import Room, RoomStatus
+from tournaments.selectors.access import User
+from tournaments.services.online.clock import clock_left_ms
+from tournaments.services.online.game import (
+    GameView,
+    game_legal,
+    game_view,
+    listable,
+    may_double,
+    turn_text,
+)
+from tournaments.services.online.rooms import seat_of
+from tournaments.services.online.series import seat_name, seat_of_side, side_of_seat
+from tournaments.services.online.settings import settings_of
+
+OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == int(value) else float(value)
+
+
+def _point(p: int, mover: int, viewer: int, variant: str) -> str:
+    if p == OFF:
+        return "off"
+    if p in (BAR, START):
+        return "bar"
+    return str(p if mover == viewer else variant_named(variant).opp_map[mover][p])
+
+
+def _shown(steps: tuple[tuple[int, int], ...], mover: int, viewer: int, variant: str) -> str:
+    """A turn's steps in the viewer's numbering (``24/18 18/14``)."""
+    return " ".join(
+        f"{_point(a, mover, viewer, variant)}/{_point(b, mover, viewer, variant)}" for a, b in steps
+    )
+
+
+def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
+    """The room for ``viewer`` as the protocol's STATE."""
+    s = settings_of(room.settings, room.variant)
+    seat = seat_of(room, viewer)
+    playing = room.status == RoomStatus.PLAYING
+    view: GameView | None = game_view(room.record) if room.record else None
+    position = view.position if view else Position.start(room.variant)
+    you = side_of_seat(room, seat) if seat else None
+    eye = you if you is not None else 0
+    on_turn = view.on_turn if (view and playing) else None
+    colour = {0: "white", 1: "black"}
+    seats = {side: seat_of_side(room, side) for side in (0, 1)}
+    cube = position.cube
+    cube_json = None
+    if cube is not None:
+        cube_json = {
+            "value": cube.value,
+            "owner": None if cube.owner is None else colour[cube.owner],
+            "offered_by": colour[position.turn] if view and view.offered else None,
+        }
+    legal: list[dict[str, Any]] = []
+    can: list[str] = []
+    if seat is not None:
+        can = _can(room, seat, you, on_turn, view)
+    listed = view is None or not room.dice or listable(view, (room.dice[0], room.dice[1]))
+    if "move" in can and view is not None and room.dice and listed:
+        for t in game_legal(view, (room.dice[0], room.dice[1])):
+            legal.append({"movetext": turn_text(t), "shown": turn_text(t),
+                          "steps": [[st.frm, st.to] for st in t.steps]})  # fmt: skip
+    now = timezone.now()
+    running = seats[on_turn] if (on_turn is not None and room.deadline is not None) else None
+    clock = None
+    if s.clock != "none":
+        clock = {
+            "delay_ms": s.delay_s * 1000 if s.clock == "live" else 0,
+            "white_ms": clock_left_ms(room, s, seats[0], running, now),
+            "black_ms": clock_left_ms(room, s, seats[1], running, now),
+            "running": colour[on_turn] if running else None,
+            "turn_started": room.turn_started.isoformat() if room.turn_started else None,
+            "deadline": room.deadline.isoformat() if room.deadline else None,
+            "correspondence_days": s.days if s.clock == "correspondence" else None,
+        }
+    last = None
+    if view is not None and view.last is not None:
+        mover, dice, text, steps = view.last
+        shown = text if mover == eye else _shown(steps, mover, eye, room.variant)
+        last = {"side": colour[mover], "dice": list(dice), "shown": shown}
+    off = seat is not None and getattr(room, f"{seat}_chat_off")
+    chat = None
+    if seat is not None and not off:
+        chat = [{"from": seat_name(room, line["seat"]), "text": line["text"], "at": line["at"]}
+                for line in room.chat]  # fmt: skip
+    return {
+        "room": room.pk,
+        "seq": room.seq,
+        "status": room.status,
+        "variant": room.variant,
+        "you": None if you is None else colour[you],
+        "turn": None if on_turn is None else colour[on_turn],
+        "players": {colour[side]: _player(room, seats[side]) for side in (0, 1)},
+        "settings": s.to_json(),
+        "score": {colour[side]: _number(getattr(room, f"{seats[side]}_score")) for side in (0, 1)},
+        "winner": _winner(room, seats),
+        "game": room.game_number,
+        "crawford": room.crawford,
+        "position": position.to_json(),
+        "dice": room.dice,
+        "cube": cube_json,
+        "legal": legal if listed else None,
+        "can": can,
+        "clock": clock,
+        "dice_hash": room.seed_hash,
+        "server_seed": room.server_seed if room.status in OVER else None,
+        "client_seed": room.client_seed,
+        "last": last,
+        "games": _games(room),
+        "chat": chat,
+        # drawn from the viewer's side (white's for a spectator), numbered as it shows
+        "board_svg": board_svg(position, dice=room.dice or (), dice_side=position.turn, viewer=eye),
+    }
+
+
+def _player(room: Room, seat: str) -> dict[str, Any]:
+    bot = getattr(room, f"{seat}_bot")
+    return {
+        "name": seat_name(room, seat),
+        "connected": bool(bot) or getattr(room, f"{seat}_connected") > 0,
+        "bot": bot or None,
+        "seeded": bool(getattr(room, f"{seat}_seed")) or bool(bot),
+    }
+
+
+def _winner(room: Room, seats: dict[int, str]) -> str | None:
+    if not room.winner:
+        return None
+    return "white" if seats[0] == room.winner else "black"
+
+
+def _can(room: Room, seat: str, you: int | None, on_turn: int | None,
+         view: GameView | None) -> list[str]:  # fmt: skip
+    """What the viewer may send now."""
+    if room.status in OVER:
+        return []
+    can = ["chat"]
+    if room.status == RoomStatus.WAITING:
+        if not getattr(room, f"{seat}_seed"):
+            can.append("seed")
+        return [*can, "abort"]
+    assert view is not None
+    can.append("resign")
+    if room.game_number == 1 and min(view.turns) == 0:
+        can.append("abort")
+    if on_turn != you:
+        return can
+    if view.offered:
+        return [*can, "take", "drop"]
+    if room.dice is None:
+        can.append("roll")
+        if may_double(view, crawford=room.crawford):
+            can.append("double")
+        return can
+    return [*can, "move"]
+
+
+def _games(room: Room) -> list[dict[str, Any]]:
+    out = []
+    for g in room.games.order_by("number"):
+        white = "a" if g.a_white else "b"
+        names = {
+            "white": seat_name(room, white),
+            "black": seat_name(room, "b" if white == "a" else "a"),
+        }
+        out.append({
+            "number": g.number, "winner": g.winner or None, "kind": g.kind, "points": g.points,
+            "ended": g.ended, "cube": g.cube, "white": names["white"], "black": names["black"],
+            "record_url": reverse("tournaments:room-game-record", args=[room.pk, g.number]),
+        })  # fmt: skip
+    return out
+
+
+__all__ = ["SIDE_NAMES", "room_state"]
