@@ -88,10 +88,33 @@ def test_only_players_submit_and_only_one_pending_result_per_game(setup):
     with pytest.raises(Conflict, match="already waiting"):
         submission_create(series=series, by=users["petr"], number=1, white=players["jana"],
                           winner=players["petr"], kind="oin")  # fmt: skip
-    with pytest.raises(ApplicationError, match="next game of this series is game 1"):
+    # game 2 may wait beside game 1, checked after it: the loser of game 1 starts it
+    with pytest.raises(ApplicationError, match="Petr starts game 2"):
         submission_create(series=series, by=users["petr"], number=2, white=players["jana"],
                           winner=players["petr"], kind="oin")  # fmt: skip
+    with pytest.raises(ApplicationError, match="next game of this series is game 2"):
+        submission_create(series=series, by=users["petr"], number=3, white=players["petr"],
+                          winner=players["petr"], kind="oin")  # fmt: skip
     assert Submission.objects.count() == 1
+
+
+def test_game_2_is_submitted_while_game_1_waits_and_both_are_confirmed_in_order(setup):
+    """Before: "the next game of this series is game 1, not 2" until game 1 was confirmed."""
+    series, users, players = setup
+    first = submission_create(series=series, by=users["jana"], number=1, white=players["jana"],
+                              winner=players["jana"], kind="oin")  # fmt: skip
+    second = submission_create(series=series, by=users["jana"], number=2,
+                               white=players["petr"], winner=players["jana"], kind="mars")  # fmt: skip
+    assert [s.status for s in (first, second)] == [SubmissionStatus.PENDING] * 2
+    with pytest.raises(ApplicationError, match="game 2 cannot be entered before game 1"):
+        submission_confirm(submission=second, by=users["petr"])  # in order
+    assert Game.objects.count() == 0
+    submission_confirm(submission=first, by=users["petr"])
+    submission_confirm(submission=second, by=users["petr"])
+    assert list(series.games.order_by("number").values_list("number", "kind")) == [
+        (1, "oin"),
+        (2, "mars"),
+    ]
 
 
 def test_a_bad_record_is_refused_at_submission(setup):

@@ -227,7 +227,7 @@ def pending_submissions(*, user: User) -> list[Submission]:
     qs = Submission.objects.filter(
         status=SubmissionStatus.PENDING, report__isnull=True  # a report is decided whole
     ).select_related(
-        "series__tournament", "series__player1", "series__player2", "submitted_by",
+        "series__tournament", "series__player1", "series__player2", "submitted_by__player",
         "white", "winner",
     )  # fmt: skip
     qs = qs.filter(series__tournament__in=visible_tournaments(user))

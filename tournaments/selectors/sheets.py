@@ -93,7 +93,7 @@ def series_submissions(*, series: Series) -> list[Submission]:
         Submission.objects.filter(
             series=series, status__in=(SubmissionStatus.PENDING, SubmissionStatus.REJECTED)
         )
-        .select_related("submitted_by", "decided_by", "white", "winner")
+        .select_related("submitted_by__player", "decided_by__player", "white", "winner")
         .order_by("-submitted_at", "-id")
     )
 
@@ -105,7 +105,9 @@ def submissions_of(*, user: User, limit: int = 20) -> list[Submission]:
         return []
     return list(
         Submission.objects.filter(submitted_by=user.pk)
-        .select_related("series__tournament", "series__player1", "series__player2", "decided_by")
+        .select_related(
+            "series__tournament", "series__player1", "series__player2", "decided_by__player"
+        )
         .order_by("-submitted_at", "-id")[:limit]
     )
 
@@ -145,7 +147,7 @@ def pending_reports(*, user: User) -> list[SeriesReport]:
     )
     return list(
         qs.select_related(
-            "series__tournament", "series__player1", "series__player2", "submitted_by"
+            "series__tournament", "series__player1", "series__player2", "submitted_by__player"
         )
         .annotate(games=Count("submissions", distinct=True))
         .order_by("submitted_at", "id")
@@ -155,5 +157,9 @@ def pending_reports(*, user: User) -> list[SeriesReport]:
 def report_with_series(*, pk: int) -> SeriesReport:
     """A series report with its series, tournament, players and the one who sent it."""
     return SeriesReport.objects.select_related(
-        "series__tournament", "series__player1", "series__player2", "submitted_by", "decided_by"
+        "series__tournament",
+        "series__player1",
+        "series__player2",
+        "submitted_by__player",
+        "decided_by__player",
     ).get(pk=pk)

@@ -60,7 +60,9 @@ def botgame_start(*, user: User, level: str, colour: str) -> BotGame:
         )
     if colour == "random":
         colour = secrets.choice(SIDES).value
-    name = player.get_username()
+    # the record names the user's player profile, as a tournament game's would
+    profile = getattr(player, "player", None)
+    name = profile.name if profile is not None else player.get_username()
     bot = f"Bot ({level})"
     white, black = (name, bot) if colour == BotColour.WHITE else (bot, name)
     game = BotGame(

@@ -81,15 +81,26 @@ def submission_create(
     (checked by the engine now) or a quick result."""
     account = _submitter(series, by)
     games = list(series.games.select_related("white", "black", "winner").order_by("number"))
-    if number != len(games) + 1:
+    # the games submitted and still waiting come first, in order: game 2 may be submitted
+    # while game 1 waits for its confirmation, and is checked after it
+    waiting = _waiting_games(series, games)
+    expected = len(games) + len(waiting) + 1
+    if not len(games) < number <= expected:
         raise ApplicationError(
             _("the next game of this series is game %(expected)s, not %(number)s"),
             code="submission-game-number",
-            params={"expected": len(games) + 1, "number": number},
+            params={"expected": expected, "number": number},
             field="number",
         )
+    before = [*games, *waiting[: number - len(games) - 1]]
+    if number > len(games) + 1 and series_decided_after(series, before) is not None:
+        raise ApplicationError(
+            _("the series is decided by game %(decided)s: there is no game %(number)s"),
+            code="report-after-decided",
+            params={"decided": series_decided_after(series, before), "number": number},
+        )
     result = _checked_result(
-        series=series, games=games, number=number, record=record, white=white,
+        series=series, games=before, number=number, record=record, white=white,
         winner=winner, kind=kind, ended=ended, cube=cube,
     )  # fmt: skip
     try:
@@ -99,6 +110,27 @@ def submission_create(
             )
     except IntegrityError:
         raise _pending_conflict(series, number) from None
+
+
+def _waiting_games(series: Series, games: Sequence[Game]) -> list[Game]:
+    """The games submitted after ``games`` and waiting for confirmation, each as the game
+    it will be (unsaved), in order up to the first number not waiting."""
+    pending = Submission.objects.filter(
+        series=series, status=SubmissionStatus.PENDING, number__gt=len(games)
+    ).select_related("white", "winner")
+    by_number = {sub.number: sub for sub in pending}
+    waiting: list[Game] = []
+    number = len(games) + 1
+    while number in by_number:
+        sub = by_number[number]
+        assert sub.white is not None
+        black = series.player2 if sub.white_id == series.player1_id else series.player1
+        assert black is not None
+        result = CheckedResult(sub.record, sub.white, black, sub.winner, sub.kind, sub.ended,
+                               sub.cube)  # fmt: skip
+        waiting.append(_report_game(series, number, result))
+        number += 1
+    return waiting
 
 
 def _pending_conflict(series: Series, number: int) -> Conflict:
