@@ -101,7 +101,7 @@ def setup_django() -> None:
 
 def make_players(prefix: str, count: int) -> list:  # type: ignore[type-arg]
     from tournaments.models import Player
-    from tournaments.services.imports import players_import_csv
+    from tournaments.services.player_lists import players_import_csv
 
     rows = ["name,rating"] + [f"{prefix} {i:03d},{1500 + 7 * i}" for i in range(count)]
     players_import_csv(data="\n".join(rows) + "\n")

@@ -30,10 +30,12 @@ from tournaments.models import (
     Correction,
     Deletion,
     Entry,
+    EntryRequest,
     Game,
     GameAnalysis,
     Job,
     Player,
+    PlayerMerge,
     ProhibitedPair,
     RatingChange,
     Round,
@@ -53,6 +55,7 @@ from tournaments.services.deletion import (
 )
 from tournaments.services.directing import tournament_update, tournament_update_check
 from tournaments.services.errors import ApplicationError
+from tournaments.services.merging import player_merge_undo
 from tournaments.services.people import (
     club_check,
     club_create,
@@ -707,3 +710,45 @@ class GameAnalysisAdmin(ReadOnlyAdmin[GameAnalysis]):
     list_select_related = ("game__series__player1", "game__series__player2")
     list_filter = ("source",)
     search_fields = ("game__white__name", "game__black__name")
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(ReadOnlyAdmin[PlayerMerge]):
+    """The audit of merged players (who, when, what moved, why); a merge is made on the
+    player page (/players/<id>/merge/) and undone here or there until the next rating
+    change (services/merging.py)."""
+
+    list_display = ("at", "absorbed_name", "kept", "by", "reason", "undone_at")
+    list_select_related = ("kept", "by")
+    search_fields = ("absorbed_name", "kept__name", "reason")
+    date_hierarchy = "at"
+    fields = ("at", "by", "kept", "absorbed_id", "absorbed_name", "reason", "moved_text",
+              "variants", "undone_at", "undone_by")  # fmt: skip
+    readonly_fields = fields
+    actions = ("undo_merges",)
+
+    @admin.display(description=_("rows moved"))
+    def moved_text(self, obj: PlayerMerge) -> SafeString:
+        text = json.dumps(obj.moved, ensure_ascii=False, indent=1)
+        return format_html('<pre class="record-text">{}</pre>', text)
+
+    @admin.action(description=_("Undo the selected merges"))
+    def undo_merges(self, request: HttpRequest, queryset: QuerySet[PlayerMerge]) -> None:
+        for merge in queryset.order_by("-at", "-id"):  # the newest first
+            try:
+                player_merge_undo(merge=merge, by=request.user)
+            except ApplicationError as exc:
+                self.message_user(request, f"{merge}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, _("Undone: %(merge)s") % {"merge": merge})
+
+
+@admin.register(EntryRequest)
+class EntryRequestAdmin(ReadOnlyAdmin[EntryRequest]):
+    """Players' requests to play; directors decide them on the tournament's players page."""
+
+    list_display = ("at", "tournament", "player", "status", "decided_by", "decided_at")
+    list_select_related = ("tournament", "player", "decided_by")
+    list_filter = ("status",)
+    fields = ("tournament", "player", "status", "at", "decided_by", "decided_at", "note")
+    readonly_fields = fields

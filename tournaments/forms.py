@@ -39,7 +39,8 @@ RULE_FIELDS = {o.tag: o.name for o in TOURNAMENT_OPTIONS}  # record tag -> field
 
 TOURNAMENT_FIELDS = [
     "name", "start_date", "end_date", "venue", "variant", "format", "published",
-    "rated", "series_mode", "series_length", "first_move", *TOURNAMENT_OPTION_NAMES,
+    "self_registration", "rated", "series_mode", "series_length", "first_move",
+    *TOURNAMENT_OPTION_NAMES,
     "draw_scoring", "points_series_win",
     "points_series_draw", "points_series_loss", "points_per_game_point", "bye_points",
     "forfeit_game_points",

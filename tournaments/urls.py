@@ -3,6 +3,9 @@ from django.urls import path
 from tournaments import views
 from tournaments.online import http as room_http
 from tournaments.views import accounts, game, jobs, live, people, play, reports, rounds, sheets
+from tournaments.views.entry_requests import URLS as ENTRY_REQUEST_URLS
+from tournaments.views.merging import URLS as MERGING_URLS
+from tournaments.views.schedule import URLS as SCHEDULE_URLS
 
 app_name = "tournaments"
 
@@ -107,3 +110,6 @@ urlpatterns = [
     path("staff/accounts/", accounts.account_list, name="accounts"),
     path("staff/accounts/<int:pk>/<str:action>/", accounts.account_access, name="account_access"),
 ]
+
+# duplicates merged (and undone); players asking to play; a round robin paired ahead
+urlpatterns += MERGING_URLS + ENTRY_REQUEST_URLS + SCHEDULE_URLS

@@ -28,7 +28,7 @@ from tournaments.models import (
 from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import tournament_archive
-from tournaments.services.imports import players_import_csv
+from tournaments.services.player_lists import players_import_csv
 
 pytestmark = pytest.mark.django_db
 
@@ -234,6 +234,7 @@ def test_import_players_command_and_api(world: World, tmp_path):
     assert response.json() == {
         "created": 1,
         "rejected": [{"line": 3, "reason": "Filip is already a player of club Brno"}],
+        "similar": [],  # no line named a player like a known one
     }
     bad = world.client("staff").post("/api/players/import/", {"text": "x\n"}, format="json")
     assert bad.status_code == 400 and bad.json()["field"] == "file"

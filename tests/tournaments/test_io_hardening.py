@@ -190,7 +190,7 @@ def test_ten_thousand_players_import_within_a_few_bulk_inserts_time(world: World
     """Measured against a bare bulk_create of 10,000 players in the same run, so that
     the machine's speed does not matter: the import must be within 15x of it (a row
     per query took 46 s, hundreds of times longer)."""
-    from tournaments.services.imports import players_import_csv
+    from tournaments.services.player_lists import players_import_csv
 
     lines = ["name,club,rating"] + [
         f"Hráč {n},Klub {n % 50},{1400 + n % 200}" for n in range(10_000)

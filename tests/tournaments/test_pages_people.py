@@ -139,7 +139,8 @@ def test_withdrawn_duplicate_leaves_standings_crosstable_and_csv(
     marked withdrawn."""
     t = round_robin(4, by=boss)
     duplicate = Player.objects.create(name="Club cup player 1 again")
-    entry_register(tournament=t, player=duplicate)
+    # an entry left over from before the rule that a paired round robin takes nobody
+    Entry.objects.create(tournament=t, player=duplicate)
     client.post(reverse("tournaments:entry_action", args=[t.pk, duplicate.pk, "withdraw"]))
     client.get(reverse("tournaments:home"))  # shows (and so clears) the message
     page = client.get(reverse("tournaments:tournament", args=[t.pk]), **EN).content.decode()

@@ -47,8 +47,9 @@ from tournaments.services.exports import (
     tournament_archive,
     tournament_nrd,
 )
-from tournaments.services.imports import players_import_csv, records_upload, upload_text
+from tournaments.services.imports import records_upload, upload_text
 from tournaments.services.json_input import json_read
+from tournaments.services.player_lists import players_import_csv, similar_line_data
 from tournaments.services.records import verify_text
 from tournaments.wording.engine_errors import engine_text
 
@@ -281,6 +282,13 @@ class SeriesRecordsUpload(_Upload):
         return Response(body, status=code)
 
 
+def _create_similar(request: Any) -> bool:
+    """Whether a players list may create players whose names look like known players'
+    (``create_similar``: true, 1 or on, in the form or the JSON body)."""
+    value = request.data.get("create_similar") if isinstance(request.data, dict) else None
+    return value is True or str(value).lower() in ("true", "1", "on")
+
+
 class PlayersImport(_Upload):
     @extend_schema(
         request={"multipart/form-data": s.FileInput, "application/json": s.FileInput},
@@ -292,10 +300,13 @@ class PlayersImport(_Upload):
         refused are reported with the reason, the others saved."""
         if not may_import_players(request.user):
             raise PermissionDenied(gettext("only staff may import players"), code="not-staff")
-        report = players_import_csv(data=_uploaded_text(request, "text"))
+        report = players_import_csv(
+            data=_uploaded_text(request, "text"), create_similar=_create_similar(request)
+        )
         body = {
             "created": len(report.created),
             "rejected": [{"line": line, "reason": why} for line, why in report.rejected],
+            "similar": [similar_line_data(line) for line in report.similar],
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -316,12 +327,16 @@ class TournamentPlayersImport(_Upload):
             raise PermissionDenied(
                 gettext("only the tournament's directors may do this"), code="not-director-import"
             )
-        report = players_import_csv(data=_uploaded_text(request, "text"), tournament=tournament)
+        report = players_import_csv(
+            data=_uploaded_text(request, "text"), tournament=tournament,
+            create_similar=_create_similar(request),
+        )  # fmt: skip
         body = {
             "created": len(report.created),
             "matched": report.matched,
             "entered": report.entered,
             "rejected": [{"line": line, "reason": why} for line, why in report.rejected],
+            "similar": [similar_line_data(line) for line in report.similar],
         }
         return Response(body, status=status.HTTP_201_CREATED)
 

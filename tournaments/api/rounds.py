@@ -30,6 +30,7 @@ from tournaments.services.rounds import (
     round_warnings,
     series_starter_set,
 )
+from tournaments.services.schedule import round_publish
 from tournaments.services.sheets import SheetRow, correction_warnings, series_enter_sheet
 
 players = Player.objects.all()
@@ -123,6 +124,14 @@ class RoundDirectingViewSet(ServiceErrorsMixin, viewsets.GenericViewSet):
     def remove(self, request: Any, pk: Any = None) -> Response:
         """Delete the last round before any result (a game entered or submitted)."""
         return Response({"deleted": round_delete(round=self._directed())})
+
+    @extend_schema(request=None, responses={200: s.RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Any, pk: Any = None) -> Response:
+        """Show a round paired ahead (``rounds/schedule``) to players and visitors; the
+        rounds before it must be published first."""
+        rnd = round_publish(round=self._directed(), by=request.user)
+        return Response(s.RoundSerializer(rnd).data)
 
     @extend_schema(request=None, responses={201: s.RoundSerializer, **ERRORS})
     @action(detail=True, methods=["post"])

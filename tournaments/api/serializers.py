@@ -109,7 +109,8 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "id", "name", "start_date", "end_date", "venue", "variant", "format", "published",
-            "rated", "directors", "series_mode", "series_length", "first_move",
+            "self_registration", "rated", "directors", "series_mode", "series_length",
+            "first_move",
             *TOURNAMENT_OPTION_NAMES, "draw_scoring", "points_series_win",
             "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
             "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",
@@ -137,7 +138,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class RoundSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
-        fields = ["id", "tournament", "number", "name"]
+        fields = ["id", "tournament", "number", "name", "published"]
+        read_only_fields = ["published"]
 
 
 class SeriesSerializer(serializers.ModelSerializer):
@@ -368,6 +370,12 @@ class FileInput(serializers.Serializer):
 class PlayersImportOutput(serializers.Serializer):
     created = serializers.IntegerField()
     rejected = serializers.ListField(child=serializers.DictField())
+    similar = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="lines whose name looks like known players' (line, name, players, created): "
+        "held back, or created (created: the new player's id) when sent with "
+        "create_similar: true",
+    )
 
 
 class TournamentPlayersImportOutput(PlayersImportOutput):

@@ -39,12 +39,12 @@ from tournaments.models import (
     Correction,
     Game,
     Player,
-    Round,
     Series,
     SeriesReport,
     Submission,
     Variant,
 )
+from tournaments.selectors.access import visible_rounds, visible_series
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.ratings import rating_in
 from tournaments.selectors.standings import standings_for_tournament
@@ -61,6 +61,7 @@ from tournaments.services.people import (
 )
 from tournaments.services.record_files import records_in_file
 from tournaments.services.results import game_correct, game_enter_quick, game_enter_record
+from tournaments.services.schedule import round_robin_pair_all
 from tournaments.services.submissions import (
     ReportRow,
     report_confirm,
@@ -208,6 +209,20 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
         rnd = round_generate(tournament=tournament, override=data["override"])
         return Response(s.RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(
+        request=None, responses={201: s.RoundSerializer(many=True), **ERRORS}, filters=False
+    )
+    @action(detail=True, methods=["post"], url_path="rounds/schedule", url_name="schedule",
+            filter_backends=[])  # fmt: skip
+    def schedule(self, request: Any, pk: Any = None) -> Response:
+        """Directors: pair every round of a round robin not paired yet, by its Berger
+        tables, unpublished (players and visitors do not see them); publish each with
+        ``/api/rounds/{id}/publish/``."""
+        tournament = self.get_object()
+        require_director(request.user, tournament)
+        rounds = round_robin_pair_all(tournament=tournament)
+        return Response(s.RoundSerializer(rounds, many=True).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(request=None, responses={201: s.BracketOutput, **ERRORS}, filters=False)
     @action(detail=True, methods=["post"], filter_backends=[])
     def bracket(self, request: Any, pk: Any = None) -> Response:
@@ -226,7 +241,7 @@ class RoundViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["number"]
 
     def get_queryset(self) -> QuerySet[Any]:
-        return Round.objects.filter(tournament__in=visible_tournaments(self.request.user))
+        return visible_rounds(self.request.user)
 
 
 class SeriesViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
@@ -237,9 +252,9 @@ class SeriesViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["round__number", "table", "status", "finished_at", "id"]
 
     def get_queryset(self) -> QuerySet[Any]:
-        return Series.objects.filter(
-            tournament__in=visible_tournaments(self.request.user)
-        ).select_related("tournament", "round", "player1", "player2")
+        return visible_series(self.request.user).select_related(
+            "tournament", "round", "player1", "player2"
+        )
 
     def _series_for_writing(self) -> Series:
         series: Series = self.get_object()

@@ -15,9 +15,10 @@ from tournaments.selectors.access import is_staff
 from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ApplicationError
 from tournaments.services.exports import Progress
-from tournaments.services.imports import players_import_csv, records_upload
+from tournaments.services.imports import records_upload
 from tournaments.services.json_input import json_read
 from tournaments.services.maintenance import games_reverify, series_recompute_all
+from tournaments.services.player_lists import players_import_csv, similar_line_data
 
 Result = dict[str, Any]
 
@@ -60,7 +61,10 @@ def recompute(job: Job, progress: Progress) -> Result:
 def players_import(job: Job, progress: Progress) -> Result:
     """Into the list of players, or (``tournament``) into a tournament's entries."""
     tournament = _tournament(job)
-    report = players_import_csv(data=job.data, tournament=tournament, progress=progress)
+    report = players_import_csv(
+        data=job.data, tournament=tournament, progress=progress,
+        create_similar=bool(job.params.get("create_similar")),
+    )  # fmt: skip
     return {
         "created": len(report.created),
         "tournament": tournament.pk if tournament else None,
@@ -68,6 +72,11 @@ def players_import(job: Job, progress: Progress) -> Result:
         "entered": report.entered,
         "rejected": len(report.rejected),
         "lines": [{"line": line, "reason": why} for line, why in report.rejected[:LISTED]],
+        "similar": [similar_line_data(s) for s in report.similar[:LISTED]],
+        "spellings": [
+            {"line": line, "name": name, "player": known}
+            for line, name, known in report.spellings[:LISTED]
+        ],
     }
 
 

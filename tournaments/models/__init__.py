@@ -4,6 +4,7 @@ from tournaments.models.analysis import AnalysisSource, GameAnalysis
 from tournaments.models.botgame import BotColour, BotGame, BotGameStatus
 from tournaments.models.deletion import Deletion, DeletionKind
 from tournaments.models.job import Job, JobKind, JobStatus
+from tournaments.models.merging import EntryRequest, EntryRequestStatus, PlayerMerge
 from tournaments.models.online import (
     Challenge,
     ChallengeStatus,
@@ -54,6 +55,8 @@ __all__ = [
     "DeletionKind",
     "DrawScoring",
     "Entry",
+    "EntryRequest",
+    "EntryRequestStatus",
     "FirstMove",
     "Format",
     "Game",
@@ -64,6 +67,7 @@ __all__ = [
     "JobKind",
     "JobStatus",
     "Player",
+    "PlayerMerge",
     "PlayerRating",
     "ProhibitedPair",
     "RatingChange",

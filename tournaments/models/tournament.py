@@ -121,6 +121,12 @@ class Tournament(models.Model):
         _("format"), max_length=20, choices=Format.choices, default=Format.MANUAL
     )
     published = models.BooleanField(_("published"), default=True)
+    self_registration = models.BooleanField(
+        _("players may ask to play"), default=False,
+        help_text=_("Signed-in players ask to play on the tournament's page; you approve or "
+                    "decline each request on the players page (until round 1 of a round "
+                    "robin is paired)."),
+    )  # fmt: skip
     rated = models.BooleanField(
         _("rated"), default=True,
         help_text=_("Its finished series count in the players' ratings."),
@@ -314,6 +320,9 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=100, blank=True)
+    # a round paired ahead (a round robin's whole schedule at once) waits unseen by players
+    # and visitors until the director publishes it
+    published = models.BooleanField(_("published"), default=True)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -20,7 +20,7 @@ from django.contrib.auth.models import User as AuthUser
 from django.db.models import Exists, OuterRef, Q, QuerySet, Value
 from django.db.models.expressions import Combinable
 
-from tournaments.models import RatingChange, Series, Tournament
+from tournaments.models import RatingChange, Round, Series, Tournament
 
 User = AuthUser | AnonymousUser
 
@@ -118,9 +118,33 @@ def may_see_tournament(
     return is_director(user, tournament) if directing is None else directing
 
 
+def _directed_ids(user: User | None) -> QuerySet[Any]:
+    account_id = user.pk if user is not None and user.is_authenticated else 0  # 0: nobody
+    return Tournament.directors.through.objects.filter(user_id=account_id).values("tournament_id")
+
+
 def visible_series(user: User | None) -> QuerySet[Series]:
-    """Series of the tournaments the user may see."""
-    return Series.objects.filter(tournament__in=visible_tournaments(user))
+    """Series of the tournaments the user may see, but those of rounds paired ahead and
+    not published yet (services/schedule.py), which only the directors see."""
+    series = Series.objects.filter(tournament__in=visible_tournaments(user))
+    if user is not None and getattr(user, "is_superuser", False):
+        return series
+    return series.exclude(Q(round__published=False) & ~Q(tournament__in=_directed_ids(user)))
+
+
+def visible_rounds(user: User | None) -> QuerySet[Round]:
+    """Rounds of the tournaments the user may see; an unpublished round only to its
+    tournament's directors."""
+    rounds = Round.objects.filter(tournament__in=visible_tournaments(user))
+    if user is not None and getattr(user, "is_superuser", False):
+        return rounds
+    return rounds.exclude(Q(published=False) & ~Q(tournament__in=_directed_ids(user)))
+
+
+def may_see_series(user: User | None, series: Series, *, directing: bool) -> bool:
+    """Whether the user may see a series of a tournament they may see: not one of a
+    round unpublished, unless they direct it."""
+    return directing or series.round is None or series.round.published
 
 
 def visible_rating_changes(user: User | None) -> QuerySet[RatingChange]:
@@ -135,9 +159,11 @@ __all__ = [
     "may_delete_game",
     "may_delete_tournament",
     "may_import_players",
+    "may_see_series",
     "may_see_tournament",
     "public_sees",
     "visible_rating_changes",
+    "visible_rounds",
     "visible_series",
     "visible_tournaments",
 ]

@@ -97,8 +97,12 @@ def tournament_page(*, tournament: Tournament) -> TournamentPage:
     """Everything the tournament page shows: seven queries for a round robin, eight for
     a Swiss, twelve with a bracket, whatever the size. Series are plain rows
     (selectors/rows.py), not model instances."""
-    series = series_rows(Series.objects.filter(tournament=tournament))
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    # the same page for everybody: rounds paired ahead and not published are not on it
+    # (their directors see them on the round's page)
+    series = series_rows(
+        Series.objects.filter(tournament=tournament).exclude(round__published=False)
+    )
+    rounds = list(Round.objects.filter(tournament=tournament, published=True).order_by("number"))
     by_round: dict[int | None, list[SeriesRow]] = defaultdict(list)
     for s in series:
         by_round[s.round_id].append(s)
@@ -239,12 +243,10 @@ def pending_submissions(*, user: User) -> list[Submission]:
     return list(qs.distinct().order_by("submitted_at"))
 
 
-def pairings_sheet(*, tournament: Tournament) -> list[Series]:
-    """The open series for printing pairings and scoresheets (one query)."""
-    return list(
-        _series_rows()
-        .select_related("tournament")
-        .filter(tournament=tournament)
-        .exclude(player2__isnull=True)
-        .order_by("round__number", "table", "slot", "id")
-    )
+def pairings_sheet(*, tournament: Tournament, directing: bool = False) -> list[Series]:
+    """The open series for printing pairings and scoresheets (one query); a round not
+    published yet only for its directors."""
+    rows = _series_rows().select_related("tournament").filter(tournament=tournament)
+    if not directing:
+        rows = rows.exclude(round__published=False)
+    return list(rows.exclude(player2__isnull=True).order_by("round__number", "table", "slot", "id"))

@@ -14,7 +14,7 @@ from tournaments.selectors.people import players_similar
 from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.people import club_for_player, player_create
 from tournaments.services.series import series_recompute
-from tournaments.services.setup import entry_register
+from tournaments.services.setup import entries_open_check, entry_register
 
 
 class SimilarNames(Conflict):
@@ -60,6 +60,7 @@ def entry_register_new(
 
     ``club`` is a club's name, found as a players CSV finds it (case ignored) or made;
     ``rating`` is where the player's rating history starts, in the CSV's range."""
+    entries_open_check(tournament=tournament)  # before offering similar names to choose
     if not force:
         similar = players_similar(name=name)
         if similar:

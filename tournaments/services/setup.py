@@ -224,8 +224,26 @@ def seed_check(seed: int | None) -> None:
         )  # fmt: skip
 
 
+FIXED_PLAYER_FORMATS = (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
+
+
+def entries_open_check(*, tournament: Tournament) -> None:
+    """Raise ApplicationError when no player may join any more: a round robin's schedule
+    is made for its players (the Berger tables), so once a round of it is paired a
+    player entered late would have no games. Every way in asks this: the players page,
+    the API, the admin, a CSV list, a player's own request."""
+    if tournament.format in FIXED_PLAYER_FORMATS and tournament.rounds.exists():
+        raise ApplicationError(
+            _("The round robin is paired already: a player entered now would have no games. "
+              "Enter players before round 1 is paired, or delete the rounds paired so far."),
+            code="round-robin-paired",
+            field="player",
+        )  # fmt: skip
+
+
 def entry_check(*, tournament: Tournament, player: Player, seed: int | None = None) -> None:
-    """Raise ApplicationError unless the player may be registered (once, with a seed in range)."""
+    """Raise ApplicationError unless the player may be registered (once, with a seed in
+    range, while the tournament takes players: ``entries_open_check``)."""
     seed_check(seed)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise ApplicationError(
@@ -234,6 +252,7 @@ def entry_check(*, tournament: Tournament, player: Player, seed: int | None = No
             params={"player": player.name},
             field="player",
         )
+    entries_open_check(tournament=tournament)
 
 
 def entry_register(*, tournament: Tournament, player: Player, seed: int | None = None) -> Entry:

@@ -37,6 +37,7 @@ from tournaments.services.directing import (
     tournament_create_by,
     tournament_update,
 )
+from tournaments.services.entry_requests import entry_requests_waiting
 from tournaments.services.errors import ApplicationError
 from tournaments.services.pairings import (
     ROUND_FORMATS,
@@ -48,7 +49,8 @@ from tournaments.services.pairings import (
 )
 from tournaments.services.results import game_correct
 from tournaments.services.roster import SimilarNames, entry_register_new
-from tournaments.services.setup import entry_register
+from tournaments.services.schedule import next_unpublished
+from tournaments.services.setup import FIXED_PLAYER_FORMATS, entry_register
 from tournaments.services.sheets import correction_warnings
 
 
@@ -169,8 +171,10 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     )
     context = {
         "t": tournament, "form": form, "entries": list(rows), **entries_extra(request, tournament),
-        "similar": similar,
+        "similar": similar, "requests": entry_requests_waiting(tournament=tournament),
         "can_round": tournament.format in ROUND_FORMATS,
+        "can_schedule": tournament.format in FIXED_PLAYER_FORMATS,
+        "next_unpublished": next_unpublished(tournament),
         "can_bracket": tournament.format in BRACKET_FORMATS,
         "swappable": _swappable(tournament),
     }  # fmt: skip

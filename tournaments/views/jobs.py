@@ -30,6 +30,7 @@ from tournaments.selectors.access import (
 from tournaments.services.analysis import analyser
 from tournaments.services.errors import ApplicationError
 from tournaments.services.json_input import json_read
+from tournaments.services.setup import entries_open_check
 
 
 class UploadForm(forms.Form):
@@ -45,6 +46,14 @@ class UploadForm(forms.Form):
             return str(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+
+
+class PlayersForm(UploadForm):
+    create_similar = forms.BooleanField(
+        label=gettext_lazy("Create players whose names look like known players' (else those "
+                           "lines are held back for you to decide)"),
+        required=False,
+    )  # fmt: skip
 
 
 class ArchiveForm(UploadForm):
@@ -81,7 +90,9 @@ def _upload_page(
     form = form_class(request.POST if posted else None, request.FILES if posted else None)
     if posted and form.is_valid():
         extra = {
-            k: form.cleaned_data[k] for k in ("name", "copy", "as_archived") if k in form.fields
+            k: form.cleaned_data[k]
+            for k in ("name", "copy", "as_archived", "create_similar")
+            if k in form.fields
         }
         try:
             job = job_start(
@@ -102,7 +113,7 @@ def players_import(request: HttpRequest) -> HttpResponse:
     if not may_import_players(request.user):
         raise PermissionDenied
     return _upload_page(
-        request, UploadForm, kind=JobKind.PLAYERS_IMPORT, title=_("Import players from CSV"),
+        request, PlayersForm, kind=JobKind.PLAYERS_IMPORT, title=_("Import players from CSV"),
         context={"help": _("UTF-8 CSV with the header name,club,rating (club and rating may "
                            "be empty). Refused lines are listed with the reason.")},
     )  # fmt: skip
@@ -114,8 +125,13 @@ def tournament_players_import(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     if not may_import_players(request.user, tournament):
         raise PermissionDenied
+    try:  # a round robin already paired takes nobody: said before the file is sent
+        entries_open_check(tournament=tournament)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return redirect("tournaments:entries", pk=pk)
     return _upload_page(
-        request, UploadForm, kind=JobKind.PLAYERS_IMPORT,
+        request, PlayersForm, kind=JobKind.PLAYERS_IMPORT,
         title=_("Register players from CSV"), params={"tournament": tournament.pk},
         tournament=tournament,
         context={"t": tournament,

@@ -14,7 +14,7 @@ from tournaments.caching.versions import (
     tournaments_version,
 )
 from tournaments.models import Player, Series
-from tournaments.selectors.access import may_create_tournaments
+from tournaments.selectors.access import may_create_tournaments, may_see_series
 from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
 from tournaments.selectors.pages import (
     pairings_sheet,
@@ -25,7 +25,9 @@ from tournaments.selectors.pages import (
 from tournaments.selectors.stats import tournament_dice, tournament_stats
 from tournaments.services.analysis import analyser
 from tournaments.views.common import check_visible, visible_tournament
+from tournaments.views.entry_requests import ask_offer
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
+from tournaments.views.merging import merge_offer
 from tournaments.views.sheets import print_extras, series_page_context
 
 
@@ -47,7 +49,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     body = tournament_body(tournament)  # the same for everybody: cached by version
     context = {"body": body, "t": tournament, "directing": directing,
                "last_round": last_round_number(tournament),
-               "can_analyse": directing and analyser(tournament.variant) is not None}  # fmt: skip
+               "can_analyse": directing and analyser(tournament.variant) is not None,
+               "ask": ask_offer(tournament=tournament, user=request.user)}  # fmt: skip
     return render(request, "tournaments/tournament.html", context)
 
 
@@ -66,7 +69,8 @@ def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_print(request: HttpRequest, pk: int) -> HttpResponse:
     """Pairings and scoresheets of the open series, for the printer."""
     tournament, directing = visible_tournament(request, pk)
-    series = [s for s in pairings_sheet(tournament=tournament) if not s.closed]
+    sheet = pairings_sheet(tournament=tournament, directing=directing)
+    series = [s for s in sheet if not s.closed]
     return render(
         request,
         "tournaments/print.html",
@@ -84,6 +88,8 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
     except Series.DoesNotExist:
         raise Http404 from None
     directing = check_visible(request.user, series.tournament, directing=directing)
+    if not may_see_series(request.user, series, directing=directing):
+        raise Http404  # a round paired ahead, not published yet
     context = series_page_context(request, series, directing)
     return render(request, "tournaments/series.html", context)
 
@@ -95,5 +101,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     dice = player_figures(player=player, user=request.user)  # cached by versions
     analysed = player_analysis(player=player, user=request.user)
     rows = [] if analysed is None else [(player.name, analysed)]
-    context = {"page": page, "player": player, "dice": dice, "analysis_rows": rows}
+    context = {"page": page, "player": player, "dice": dice, "analysis_rows": rows,
+               "merge_offer": merge_offer(player=player, user=request.user)}  # fmt: skip
     return render(request, "tournaments/player.html", context)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.records import progress
 from tournaments.services.errors import ApplicationError
-from tournaments.services.imports import players_import_csv
+from tournaments.services.player_lists import players_import_csv
 
 
 class Command(BaseCommand):
