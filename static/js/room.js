@@ -57,7 +57,8 @@
   function receive(msg) {
     if (!msg) { return; }
     if (msg.type === "error") {
-      showError(msg.detail);
+      // a stale sequence number: the page was behind; the state that follows says it all
+      if (msg.code !== "stale-seq") { showError(msg.detail); }
       pending = false;
       if (msg.state) { render(msg.state); }
       return;
@@ -72,7 +73,8 @@
       .then(function (s) { render(s); })
       .catch(function () {})
       .then(function () {
-        if (!live) { pollTimer = setTimeout(poll, document.hidden ? 10000 : 3000); }
+        var every = urls.poll_ms || 3000;
+        if (!live) { pollTimer = setTimeout(poll, document.hidden ? every * 3 : every); }
       });
   }
 
@@ -303,16 +305,21 @@
 
   // ---- the page drawn from a state ---------------------------------------------------
   var received = Date.now();
+  var boardDrawn = null;
 
   function render(s) {
-    var moved = s.seq !== state.seq || s.status !== state.status;
+    var moved = s.seq !== state.seq || s.status !== state.status ||
+      String(s.dice) !== String(state.dice) || s.turn !== state.turn;
     state = s;
     received = Date.now();
+    // the page's state element holds the latest state (what a test or a script reads)
+    document.getElementById("room-state").textContent = JSON.stringify(s);
     if (moved) { done = []; selected = null; targets = []; pending = false; }
-    if ($("room-board").getAttribute("data-seq") !== String(s.seq) || moved) {
+    if (moved || boardDrawn !== s.board_svg) {
       $("room-board").innerHTML = s.board_svg;
-      $("room-board").setAttribute("data-seq", String(s.seq));
+      boardDrawn = s.board_svg;
     }
+    $("room-board").setAttribute("data-seq", String(s.seq));
     renderStatus(); renderPlayers(); renderCube(); renderLast(); renderButtons();
     renderTurns(); renderGames(); renderChat(); renderDice(); updateMoving();
     maybeSeed();
@@ -431,7 +438,8 @@
       var result;
       if (!g.winner) { result = L.draw; }
       else {
-        var pts = g.points === 1 ? L.points_one : fill(L.points_many, { n: g.points });
+        var pts = g.points === 1 ? L.points_one
+          : fill(g.points >= 2 && g.points <= 4 ? L.points_few : L.points_many, { n: g.points });
         var kind = L["kind_" + g.kind] || g.kind;
         if (g.ended && g.ended !== "played") { kind += ", " + (L["ended_" + g.ended] || g.ended); }
         result = fill(L.won, { side: g[g.winner] || sideName(g.winner), kind: kind, points: pts });
@@ -475,10 +483,11 @@
   }
 
   // the browser's part of the dice: random hex, sent once before the first roll
-  var seeded = false;
+  var seededAt = -1;
   function maybeSeed() {
-    if (seeded || (state.can || []).indexOf("seed") < 0) { return; }
-    seeded = true;
+    // sent again at a newer seq if the first one crossed the opponent's (stale-seq)
+    if (seededAt === state.seq || (state.can || []).indexOf("seed") < 0) { return; }
+    seededAt = state.seq;
     var bytes = new Uint8Array(16);
     (window.crypto || window.msCrypto).getRandomValues(bytes);
     var hex = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");

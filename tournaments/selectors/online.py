@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.engine import EngineError, check_dice_text
 from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
@@ -35,17 +36,20 @@ class RoomRow:
 def settings_summary(variant_label: str, settings: dict[str, object]) -> str:
     """``long nardy, first to 3 points, clock 12 s + 60 s``: a challenge in a few words."""
     length = settings.get("length", 1)
+    n = length if isinstance(length, int) else 1
     if settings.get("series_mode") == "games":
-        series = _("%(n)s games") % {"n": length}
+        series = ngettext("%(n)s game", "%(n)s games", n) % {"n": n}
     else:
-        series = _("first to %(n)s points") % {"n": length}
+        series = ngettext("first to %(n)s point", "first to %(n)s points", n) % {"n": n}
     clock = settings.get("clock")
     if clock == "live":
         timing = _("clock %(delay)s s + %(reserve)s s") % {
             "delay": settings.get("delay_s"), "reserve": settings.get("reserve_s"),
         }  # fmt: skip
     elif clock == "correspondence":
-        timing = _("%(days)s days a move") % {"days": settings.get("days")}
+        days = settings.get("days")
+        d = days if isinstance(days, int) else 1
+        timing = ngettext("%(days)s day a move", "%(days)s days a move", d) % {"days": d}
     else:
         timing = _("no clock")
     return f"{variant_label}, {series}, {timing}"
@@ -116,9 +120,14 @@ def room_dice_check(room: Room) -> DiceCheck:
     for v in verdicts:
         params = dict(v.params)
         if v.ok:
+            count = int(params.get("count", "0"))
             lines.append(
-                _("Game %(game)s: all %(count)s rolls follow from the seed.")
-                % {"game": v.game, "count": params.get("count", "0")}
+                ngettext(
+                    "Game %(game)s: its %(count)s roll follows from the seed.",
+                    "Game %(game)s: all %(count)s rolls follow from the seed.",
+                    count,
+                )
+                % {"game": v.game, "count": count}
             )
         elif v.code == "dice-mismatch":
             lines.append(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -193,6 +194,8 @@ def room_page(request: HttpRequest, pk: int) -> HttpResponse:
             "action": reverse("tournaments:room-action", args=[pk]),
             "dice": reverse("tournaments:room_dice", args=[pk]),
             "socket": f"/ws/rooms/{pk}/",
+            # how often the page asks for the state without a WebSocket (ms)
+            "poll_ms": getattr(settings, "ROOM_POLL_MS", 3000),
         },
     }
     return render(request, "tournaments/online/room.html", context)

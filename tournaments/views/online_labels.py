@@ -52,7 +52,9 @@ def room_labels() -> dict[str, str]:
         "won": _("{side} won ({kind}, {points})"),
         "draw": _("draw"),
         "points_one": _("1 point"),
-        "points_many": _("{n} points"),
+        # Czech says 2-4 body, 5 bodů: the script picks "few" for 2 to 4
+        "points_few": pgettext("2 to 4 points", "{n} points"),
+        "points_many": pgettext("5 or more points", "{n} points"),
         "record": _("record"),
         "chat_off": _("You turned the chat off."),
         "checking": _("Checking the dice…"),
