@@ -125,7 +125,7 @@ def test_submissions_show_on_the_series_page_and_the_note_reaches_the_submitter(
     submission_reject(submission=sub, by=users["petr"], note="it was an oin")
     client.force_login(users["jana"])
     mine = client.get(reverse("tournaments:confirmations"), **EN).content.decode()
-    assert "rejected" in mine and "petr: “it was an oin”" in mine
+    assert "rejected" in mine and "Petr: “it was an oin”" in mine  # the player, not the login
     page = client.get(reverse("tournaments:series", args=[s.pk]), **EN).content.decode()
     assert "it was an oin" in page
     listed = api_as(users["jana"]).get("/api/submissions/mine/").json()

@@ -83,7 +83,7 @@ def submission_create(
     games = list(series.games.select_related("white", "black", "winner").order_by("number"))
     # the games submitted and still waiting come first, in order: game 2 may be submitted
     # while game 1 waits for its confirmation, and is checked after it
-    waiting = _waiting_games(series, games)
+    waiting = submissions_waiting(series=series, games=games)
     expected = len(games) + len(waiting) + 1
     if not len(games) < number <= expected:
         raise ApplicationError(
@@ -112,7 +112,7 @@ def submission_create(
         raise _pending_conflict(series, number) from None
 
 
-def _waiting_games(series: Series, games: Sequence[Game]) -> list[Game]:
+def submissions_waiting(*, series: Series, games: Sequence[Game]) -> list[Game]:
     """The games submitted after ``games`` and waiting for confirmation, each as the game
     it will be (unsaved), in order up to the first number not waiting."""
     pending = Submission.objects.filter(

@@ -10,13 +10,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.forms import QuickResultForm, RecordForm
-from tournaments.models import Game, Round, Series, SubmissionStatus, Tournament
+from tournaments.models import Game, Round, Series, Tournament
 from tournaments.selectors.analysis import analysis_rows
 from tournaments.selectors.pages import tournament_page
 from tournaments.selectors.sheets import corrections_of, corrections_of_game, series_submissions
 from tournaments.services.result_rules import crawford_notice
-from tournaments.services.series import series_next_white
-from tournaments.services.submissions import is_series_player
+from tournaments.services.series import series_decided_after, series_next_white
+from tournaments.services.submissions import is_series_player, submissions_waiting
 from tournaments.views.common import visible_tournament
 
 
@@ -54,16 +54,16 @@ def series_page_context(
         context["crawford_notice"] = crawford_notice(series, games)
     extras = series_extras(request, series, directing)
     number = len(games) + 1
-    waiting = [
-        sub for sub in extras.get("submissions", ())
-        if sub.status == SubmissionStatus.PENDING and sub.number == number
-    ]  # fmt: skip
-    refused = quick_form is not None or record_form is not None  # shown with its error
-    if playing and waiting and not directing and not refused:  # the next game waits
-        context |= {"waiting_number": number, "waiting_next": number + 1}
-    elif playing and (directing or is_series_player(request.user, series)):
+    # a player's games submitted and waiting come before the one to submit now (a
+    # director enters the next game, or confirms the waiting one)
+    waiting = [] if directing else submissions_waiting(series=series, games=games)
+    if playing and waiting:
+        context |= {"waiting_number": number, "waiting_last": number + len(waiting) - 1}
+        number += len(waiting)
+        playing = series_decided_after(series, [*games, *waiting]) is None
+    if playing and (directing or is_series_player(request.user, series)):
         if quick_form is None:
-            nxt = series_next_white(series, games)
+            nxt = series_next_white(series, [*games, *waiting])
             initial = {"number": number, "white": nxt.pk if nxt else None}
             quick_form = QuickResultForm(series=series, initial=initial)
         context |= {
