@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LOCK := requirements/dev.lock
 
 .DEFAULT_GOAL := help
-.PHONY: help install lock browser-deps gnubg run worker check test bench bench-openspiel bench-web \
+.PHONY: help install lock browser-deps gnubg run superuser worker check test bench bench-openspiel bench-web \
 	bench-cold bench-verify engine-compiled engine-pure test-compiled messages clean
 
 help:
@@ -15,7 +15,8 @@ help:
 	@echo "make lock             regenerate requirements/*.lock from pyproject.toml (UPGRADE=1: newest releases)"
 	@echo "make browser-deps     install Debian's chromium for the browser tests (as root)"
 	@echo "make run              migrate, load the demo (manage.py load_demo), serve on 127.0.0.1:8000"
-	@echo "make worker           the background jobs' worker (CELERY_BROKER_URL=redis://...)"
+	@echo "make superuser        create an admin account on the development database"
+	@echo "make worker           the background jobs' worker (Celery's with CELERY_BROKER_URL, else manage.py run_jobs)"
 	@echo "make check            the everyday check: ruff, mypy, migrations, every test but browser and gnubg"
 	@echo "make test             the whole suite: make check's, browser and gnubg tests (and SQLite too if DATABASE_URL is set)"
 	@echo "make bench            engine benchmark"
@@ -69,10 +70,19 @@ gnubg:
 
 # A developer's server: debug on, SQLite and the local memory cache unless
 # DATABASE_URL/CACHE_URL say otherwise; no services needed.
+# The background jobs (the demo's analysis among them) run in `manage.py run_jobs`, the
+# database's worker, started beside the server and stopped with it (docs/jobs.md).
 run: install
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(PY) manage.py load_demo
+	DJANGO_DEBUG=1 $(PY) manage.py run_jobs --parent $$$$ & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+# An account for the admin on a developer's machine (the settings need DJANGO_DEBUG=1 or
+# a DJANGO_SECRET_KEY to start).
+superuser: install
+	DJANGO_DEBUG=1 $(PY) manage.py createsuperuser
 
 # The tests run in parallel (pytest-xdist): WORKERS=auto is one worker per core; WORKERS=0
 # runs them in this process. Each worker has its own test database (pytest-django) and
@@ -150,7 +160,9 @@ clean:
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	find engine -name '*.so' -delete
 
-# The background jobs' worker (docs/jobs.md): needs CELERY_BROKER_URL, e.g.
-# CELERY_BROKER_URL=redis://127.0.0.1:6379/0 make worker (the app servers set it too).
+# The background jobs' worker (docs/jobs.md): Celery's with CELERY_BROKER_URL, e.g.
+# CELERY_BROKER_URL=redis://127.0.0.1:6379/0 make worker (the app servers set it too),
+# reading the users' queue and the analysis queue; without it the database's worker.
 worker: install
-	$(PY) -m celery -A config worker -l info
+	if [ -n "$${CELERY_BROKER_URL:-}" ]; then $(PY) -m celery -A config worker -l info; \
+	else $(PY) manage.py run_jobs; fi

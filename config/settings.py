@@ -84,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # the database unreachable (a restart): 503 and Retry-After instead of 500
+    "tournaments.views.unavailable.DatabaseUnavailableMiddleware",
     # last: turns a lockout flagged by the axes backend into the lockout page (429)
     "axes.middleware.AxesMiddleware",
 ]
@@ -262,6 +264,8 @@ REST_FRAMEWORK = {
         # the sign-up pages (views/accounts.py): from one client, and mails to one address
         "signup": os.environ.get("SIGNUP_THROTTLE", "30/hour"),
         "signup_mail": os.environ.get("SIGNUP_MAIL_THROTTLE", "3/hour"),
+        # games against the bot one user starts (views/play.py)
+        "botgame": os.environ.get("BOT_GAMES_THROTTLE", "10/minute"),
     },
     # behind a reverse proxy the client's address is in X-Forwarded-For
     "NUM_PROXIES": NUM_PROXIES or None,
@@ -394,9 +398,10 @@ LOGGING = {
 
 # Background jobs (tournaments/jobs/, docs/jobs.md): Celery on Redis or RabbitMQ when
 # CELERY_BROKER_URL is set (redis://127.0.0.1:6379/0, amqp://guest:guest@127.0.0.1:5672//);
-# unset, every job runs inline in its request. A job's state is in the database: no result
-# backend. Redis redelivers a message not acknowledged within visibility_timeout, so that
-# is kept above the time limit.
+# unset, jobs wait in the database for `manage.py run_jobs` (make run starts it), or run
+# inline in their request with JOBS_INLINE=1 (the tests). A job's state is in the
+# database: no result backend. Redis redelivers a message not acknowledged within
+# visibility_timeout, so that is kept above the time limit.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "nardy")
 CELERY_TASK_SERIALIZER = "json"
@@ -410,6 +415,11 @@ CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 2 * CELERY_TASK_TIME_LIMIT}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# analysis on a queue of its own, behind the users' jobs (default: CELERY_QUEUE + "-analysis")
+CELERY_ANALYSIS_QUEUE = os.environ.get("CELERY_ANALYSIS_QUEUE", "")
+JOBS_INLINE = os.environ.get("JOBS_INLINE", "0") == "1"
+# jobs one user may have waiting at once; the same job started again is the one waiting
+JOBS_QUEUED_PER_USER = env_int("JOBS_QUEUED_PER_USER", 5)
 JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20)))
 # docs/analysis.md: games of a variant with an evaluator are analysed when stored (a job);
 # ANALYSIS_PLY=1 judges every play with the look-ahead (about five times slower).

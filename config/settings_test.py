@@ -19,3 +19,7 @@ if _worker.startswith("gw") and CACHES["default"]["BACKEND"].endswith("RedisCach
     CACHES["default"]["LOCATION"] = worker_cache_location(
         CACHES["default"]["LOCATION"], int(_worker[2:])
     )
+
+# Jobs run inline in the request that starts them, through the same job_run a worker
+# calls (tests/tournaments/test_jobs_worker.py starts the database's worker for real).
+JOBS_INLINE = True

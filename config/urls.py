@@ -18,3 +18,6 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# the database unreachable before a view (in a middleware): 503 rather than 500
+handler500 = "tournaments.views.unavailable.server_error"

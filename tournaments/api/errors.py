@@ -27,11 +27,14 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.api.schema import ApiSchema
 from tournaments.engine import EngineError
+from tournaments.jobs.runner import TooManyJobs
 from tournaments.services.errors import ApplicationError, Conflict, PermissionDenied
 from tournaments.services.records import RecordTooLarge
 
 
 def error_status(exc: ApplicationError) -> int:
+    if isinstance(exc, TooManyJobs):
+        return status.HTTP_429_TOO_MANY_REQUESTS
     if isinstance(exc, RecordTooLarge):
         return status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     if isinstance(exc, PermissionDenied):

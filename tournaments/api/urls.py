@@ -11,7 +11,12 @@ from rest_framework.routers import SimpleRouter
 from tournaments.api import files, jobs, people, rounds, stats, views
 from tournaments.api.docs import LocalRedocView, redoc_script
 from tournaments.caching.pages import public_page
-from tournaments.caching.versions import site_version, tournament_version, tournaments_version
+from tournaments.caching.versions import (
+    player_version,
+    site_version,
+    tournament_version,
+    tournaments_version,
+)
 
 app_name = "api"
 
@@ -141,9 +146,16 @@ urlpatterns = [
     path("verify/", files.Verify.as_view(), name="verify"),
     path("jobs/<int:pk>/", jobs.JobStatus.as_view(), name="job"),
     path("games/<int:pk>/stats/", stats.GameStats.as_view(), name="game-stats"),
-    path("players/<int:pk>/stats/", stats.PlayerStatsView.as_view(), name="player-stats"),
+    # the figures of the statistics pages, cached for visitors under the same versions
     path(
-        "tournaments/<int:pk>/stats/", stats.TournamentStatsView.as_view(), name="tournament-stats"
+        "players/<int:pk>/stats/",
+        public_page(player_version, html=False)(stats.PlayerStatsView.as_view()),
+        name="player-stats",
+    ),
+    path(
+        "tournaments/<int:pk>/stats/",
+        public_page(tournament_version, html=False)(stats.TournamentStatsView.as_view()),
+        name="tournament-stats",
     ),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game, Job, JobKind, Series, Tournament
+from tournaments.models import BotGame, Game, Job, JobKind, Series, Tournament
 from tournaments.selectors.access import is_staff
 from tournaments.services.archives import tournament_import
 from tournaments.services.errors import ApplicationError
@@ -170,6 +170,22 @@ def games_analyse(job: Job, progress: Progress) -> Result:
     }  # fmt: skip
 
 
+def botgame_analyse(job: Job, progress: Progress) -> Result:
+    """A finished game against the bot (``botgame``), analysed by the evaluator."""
+    from tournaments.services.botgames import botgame_analyse as analyse
+
+    game = BotGame.objects.filter(pk=job.params.get("botgame")).first()
+    if game is None:
+        raise ApplicationError(
+            _("there is no game against the bot with id %(id)s"),
+            code="no-such-botgame",
+            params={"id": job.params.get("botgame")},
+        )
+    for _game in progress([game], desc="analysing", total=1):
+        analyse(game=game)
+    return {"botgame": game.pk, "analysed": game.analysis is not None}
+
+
 KINDS: dict[str, Callable[[Job, Progress], Result]] = {
     JobKind.VERIFY_GAMES: verify_games,
     JobKind.RECOMPUTE: recompute,
@@ -177,6 +193,7 @@ KINDS: dict[str, Callable[[Job, Progress], Result]] = {
     JobKind.TOURNAMENT_IMPORT: archive_import,
     JobKind.RECORDS_UPLOAD: records_into_series,
     JobKind.GAMES_ANALYSE: games_analyse,
+    JobKind.BOTGAME_ANALYSE: botgame_analyse,
 }
 
 __all__ = ["KINDS", "Refused", "Result"]

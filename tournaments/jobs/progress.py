@@ -9,23 +9,31 @@ allows one writer at a time, so there it is kept until the transaction ends."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.db import connection, connections
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from tournaments.models import Job
+from tournaments.wording.names import job_stage_name
 
 T = TypeVar("T")
 
 INTERVAL = 0.5  # seconds between two writes of one job's progress
+ECHO_INTERVAL = 5.0  # seconds between two lines of a worker that says its progress
 
 
 class JobProgress:
-    def __init__(self, job: Job, *, interval: float = INTERVAL) -> None:
+    def __init__(
+        self, job: Job, *, interval: float = INTERVAL, echo: Callable[[str], None] | None = None
+    ) -> None:
         self.job = job
         self.interval = interval
+        self.echo = echo  # the database's worker says the progress on its console
+        self.echoed_at = 0.0
         self.stage = ""
         self.done = 0
         self.total: int | None = None
@@ -51,6 +59,15 @@ class JobProgress:
             return
         self.written_at = now
         total = self.total if self.total is None else max(self.total, self.done)
+        if self.echo is not None and (force or now - self.echoed_at >= ECHO_INTERVAL):
+            self.echoed_at = now
+            with translation.override(settings.LANGUAGE_CODE):  # the worker's console's
+                self.echo(
+                    _("job %(id)s (%(kind)s): %(stage)s %(done)s/%(total)s")
+                    % {"id": self.job.pk, "kind": self.job.get_kind_display(),
+                       "stage": job_stage_name(self.stage), "done": self.done,
+                       "total": total if total is not None else "?"}
+                )  # fmt: skip
         if not connection.in_atomic_block:
             Job.objects.filter(pk=self.job.pk).update(
                 stage=self.stage, done=self.done, total=total, updated_at=timezone.now()

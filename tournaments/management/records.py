@@ -5,8 +5,9 @@ results right (verify_games, recompute). Record files are read by the services
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from typing import Any, TypeVar
+import time
+from collections.abc import Iterable, Iterator, Sized
+from typing import Any, TextIO, TypeVar
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
@@ -29,10 +30,15 @@ def progress(
     unit: str = "it",
     verbosity: int = 1,
 ) -> Iterable[T]:
-    """A tqdm progress bar on the command's error stream (only on a terminal); a
-    service's stage code (``desc="series"``) is named in the command's language."""
+    """A tqdm progress bar on the command's error stream on a terminal; elsewhere (a log,
+    a pipe, ``make run``'s output) a plain line every PLAIN_EVERY seconds and at the end.
+    A service's stage code (``desc="series"``) is named in the command's language."""
     # OutputWrapper ends every write with a newline, which would break tqdm's redraws.
     stream = getattr(command.stderr, "_out", sys.stderr)
+    if verbosity < 1:
+        return items
+    if not _terminal(stream):
+        return plain_progress(items, stream=stream, desc=job_stage_name(desc), total=total)
     return tqdm(
         items,
         desc=job_stage_name(desc),
@@ -42,6 +48,46 @@ def progress(
         dynamic_ncols=True,
         disable=True if verbosity < 1 else None,
     )
+
+
+PLAIN_EVERY = 5.0  # seconds between two plain progress lines
+
+
+def _terminal(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def plain_progress(
+    items: Iterable[T], *, stream: TextIO, desc: str, total: int | None = None,
+    every: float = PLAIN_EVERY,
+) -> Iterator[T]:  # fmt: skip
+    """Progress as plain lines, ``games: 40/186 (21 %)``, at most one every ``every``
+    seconds, and one at the end: readable in a log, and proof that work goes on."""
+    if total is None and isinstance(items, Sized):
+        total = len(items)
+    done = 0
+    shown = time.monotonic()
+
+    def line() -> None:
+        if total:
+            text = _("%(stage)s: %(done)s/%(total)s (%(percent)s %%)") % {
+                "stage": desc, "done": done, "total": total, "percent": done * 100 // total
+            }  # fmt: skip
+        else:
+            text = _("%(stage)s: %(done)s") % {"stage": desc, "done": done}
+        stream.write(text + "\n")
+        stream.flush()
+
+    for item in items:
+        yield item
+        done += 1
+        if time.monotonic() - shown >= every:
+            line()
+            shown = time.monotonic()
+    line()
 
 
 class TournamentsCommand(BaseCommand):

@@ -19,6 +19,12 @@ class JobKind(models.TextChoices):
     TOURNAMENT_IMPORT = "tournament_import", _("import a tournament archive")
     RECORDS_UPLOAD = "records_upload", _("upload game records")
     GAMES_ANALYSE = "games_analyse", _("analyse games")
+    BOTGAME_ANALYSE = "botgame_analyse", _("analyse a game against the bot")
+
+
+# Analysis waits behind what a user started (imports, uploads, verification): a queue of
+# its own on Celery, taken last by the database's worker (docs/jobs.md).
+ANALYSIS_KINDS = (JobKind.GAMES_ANALYSE, JobKind.BOTGAME_ANALYSE)
 
 
 class JobStatus(models.TextChoices):
@@ -58,6 +64,11 @@ class Job(models.Model):
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # what the job does to what, hashed (kind, parameters, tournament, author, input): a
+    # second start of the same job while it waits or runs returns the first
+    input_key = models.CharField(_("input key"), max_length=64, blank=True, db_index=True)
+    # the refusal's stable code when it failed ("archive-already-here"): what to offer next
+    error_code = models.CharField(_("error code"), max_length=60, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -73,6 +84,12 @@ class Job(models.Model):
                 condition=models.Q(total__isnull=True) | models.Q(done__lte=models.F("total")),
                 name="job_done_at_most_total",
                 violation_error_message=_("a job cannot have done more than its total"),
+            ),
+            models.UniqueConstraint(
+                fields=["input_key"],
+                condition=models.Q(status__in=["queued", "running"]) & ~models.Q(input_key=""),
+                name="job_once_while_waiting",
+                violation_error_message=_("the same job is waiting or running already"),
             ),
         ]
 

@@ -28,7 +28,7 @@ from tournaments.engine import (
     bot_state,
     bot_turn,
 )
-from tournaments.models import BotColour, BotGame, BotGameStatus
+from tournaments.models import BotColour, BotGame, BotGameStatus, JobKind
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.analysis import net_analysis_fields
 from tournaments.services.errors import ApplicationError
@@ -73,7 +73,7 @@ def botgame_start(*, user: User, level: str, colour: str) -> BotGame:
     _keep(game, state)
     game.save()
     if game.status == BotGameStatus.FINISHED:  # never on the first turn; kept for honesty
-        botgame_analyse(game=game)
+        botgame_analyse_later(game=game)
     return game
 
 
@@ -106,7 +106,7 @@ def botgame_play(*, game_id: int, user: User, version: int,
         game.version += 1
         game.save()
     if game.status == BotGameStatus.FINISHED:
-        botgame_analyse(game=game)
+        botgame_analyse_later(game=game)
     return game
 
 
@@ -120,7 +120,7 @@ def botgame_resign(*, game_id: int, user: User, version: int) -> BotGame:
         _keep(game, bot_record_resigned(state))
         game.version += 1
         game.save()
-    botgame_analyse(game=game)
+    botgame_analyse_later(game=game)
     return game
 
 
@@ -166,9 +166,22 @@ def _keep(game: BotGame, state: BotState) -> None:
         game.finished = timezone.now()
 
 
+def botgame_analyse_later(*, game: BotGame) -> None:
+    """Analyse the finished game as a job (kind ``botgame_analyse``, on the analysis
+    queue): the last turn's page answers without waiting for it (up to 15 s at the
+    strongest look-ahead). A failure to start it is logged: the result stands."""
+    from tournaments.jobs import job_start
+
+    try:
+        job_start(kind=JobKind.BOTGAME_ANALYSE, params={"botgame": game.pk}, by=None)
+    except Exception:
+        log.exception("the analysis of bot game %s could not be started", game.pk)
+    game.refresh_from_db(fields=["analysis"])  # there already when the job ran inline
+
+
 def botgame_analyse(*, game: BotGame) -> BotGame:
     """Analyse a finished game at the settings' ``ANALYSIS_PLY`` and keep the figures
-    (inline: a game is about a second at 0-ply). A failure is logged and leaves the game
+    (the job ``botgame_analyse`` calls it). A failure is logged and leaves the game
     unanalysed: the result stands."""
     try:
         judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))

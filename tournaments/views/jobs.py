@@ -19,7 +19,7 @@ from tournaments.forms import add_service_error
 from tournaments.jobs import JobError, job_start, visible_jobs
 from tournaments.jobs.access import may_start
 from tournaments.jobs.heartbeat import jobs_mark_interrupted
-from tournaments.jobs.runner import input_limit, job_restart
+from tournaments.jobs.runner import TooManyJobs, input_limit, job_restart
 from tournaments.models import JobKind, JobStatus, Series, Tournament
 from tournaments.selectors.access import (
     is_director,
@@ -101,6 +101,9 @@ def _upload_page(
             )  # fmt: skip
         except JobError as exc:
             add_service_error(form, exc)
+            if isinstance(exc, TooManyJobs):
+                page = {"form": form, "title": title, **(context or {})}
+                return render(request, "tournaments/job_upload.html", page, status=429)
         else:
             return redirect("tournaments:job", pk=job.pk)
     status = 400 if form.is_bound else 200
@@ -168,6 +171,7 @@ def records_upload(request: HttpRequest, pk: int) -> HttpResponse:
     )  # fmt: skip
 
 
+ALREADY_HERE = "archive-already-here"  # services/archives.py's refusal of a second import
 TOURNAMENT_JOBS = (JobKind.VERIFY_GAMES, JobKind.RECOMPUTE, JobKind.GAMES_ANALYSE)
 
 
@@ -184,9 +188,15 @@ def tournament_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         raise Http404
     if kind == JobKind.GAMES_ANALYSE and analyser(tournament.variant) is None:
         raise Http404
-    job = job_start(
-        kind=kind, params={"tournament": tournament.pk}, by=request.user, tournament=tournament
-    )
+    try:
+        job = job_start(
+            kind=kind, params={"tournament": tournament.pk}, by=request.user,
+            tournament=tournament,
+        )  # fmt: skip
+    except JobError as exc:
+        status = 429 if isinstance(exc, TooManyJobs) else 400
+        page = {"message": exc.message, "t": tournament}
+        return render(request, "tournaments/job_refused.html", page, status=status)
     return redirect("tournaments:job", pk=job.pk)
 
 
@@ -194,10 +204,15 @@ def tournament_job(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     jobs_mark_interrupted()
     job = get_object_or_404(visible_jobs(request.user).defer("data"), pk=pk)
-    again = job.status == JobStatus.FAILED and may_start(
+    may = job.status == JobStatus.FAILED and may_start(
         request.user, kind=job.kind, tournament=job.tournament
     )
-    return render(request, "tournaments/job.html", {"job": job, "again": again})
+    # a refusal (a code) fails again with the same input: only an interruption, an
+    # unreachable queue or a bug is offered again; an archive on the site already, as a copy
+    again = may and not job.error_code
+    as_copy = may and job.error_code == ALREADY_HERE and not job.params.get("copy")
+    page = {"job": job, "again": again, "as_copy": as_copy}
+    return render(request, "tournaments/job.html", page)
 
 
 @login_required
@@ -208,7 +223,7 @@ def job_again(request: HttpRequest, pk: int) -> HttpResponse:
     if not may_start(request.user, kind=job.kind, tournament=job.tournament):
         raise PermissionDenied
     try:
-        new = job_restart(job=job, by=request.user)
+        new = job_restart(job=job, by=request.user, as_copy=bool(request.POST.get("copy")))
     except JobError as exc:
         messages.error(request, exc.message)
         return redirect("tournaments:job", pk=job.pk)

@@ -12,14 +12,22 @@ from django.utils.translation import ngettext
 
 from tournaments.management.demo import DemoError, DemoGame, demo_club_name, demo_load
 from tournaments.management.records import progress
+from tournaments.models import Job, JobStatus
+from tournaments.models.job import ANALYSIS_KINDS
 from tournaments.services.errors import ApplicationError
+
+
+def analysis_waiting() -> int:
+    """How many games the queued analysis jobs hold (none when they ran inline)."""
+    jobs = Job.objects.filter(kind__in=ANALYSIS_KINDS, status=JobStatus.QUEUED)
+    return sum(len(params.get("games") or [1]) for params in jobs.values_list("params", flat=True))
 
 
 class Command(BaseCommand):
     help = (  # Django's own options' help is English too: --help stays English
-        "Load the demo club, its players and two tournaments from fixtures/demo/, every "
-        "game entered (and verified) through the services. Does nothing when the demo "
-        "club exists, unless --force."
+        "Load the demo club, its players and three tournaments from fixtures/demo/, every "
+        "game entered (and verified) through the services; their analysis is left to the "
+        "jobs' worker. Does nothing when the demo club exists, unless --force."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -63,3 +71,17 @@ class Command(BaseCommand):
                 % {"tournament": tournament.name, "id": tournament.pk, "series": series,
                    "games": games}
             )  # fmt: skip
+        waiting = analysis_waiting()
+        if waiting:
+            self.stdout.write(
+                ngettext(
+                    "%(count)s game is analysed in the background by the jobs' worker "
+                    "(manage.py run_jobs, which make run starts): its progress is on the "
+                    "worker's lines and at /jobs/.",
+                    "%(count)s games are analysed in the background by the jobs' worker "
+                    "(manage.py run_jobs, which make run starts): their progress is on the "
+                    "worker's lines and at /jobs/.",
+                    waiting,
+                )
+                % {"count": waiting}
+            )
