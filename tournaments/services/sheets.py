@@ -24,7 +24,9 @@ from tournaments.models import (
 from tournaments.selectors.access import User
 from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.services.errors import ApplicationError, Conflict
+from tournaments.services.result_rules import result_rules
 from tournaments.services.results import game_enter_quick
+from tournaments.services.series import series_next_starter
 from tournaments.wording.lists import round_numbers
 
 
@@ -155,3 +157,26 @@ def series_played_at(*, tournament: Tournament, limit: int = 5) -> str:
         shown += " " + _("and %(n)d more") % {"n": more}
     return _("Already played to %(n)d: %(series)s.") % {"n": tournament.series_length,
                                                       "series": shown}  # fmt: skip
+
+
+def sheet_next_starters(*, series: Series, games: Sequence[Game]) -> dict[str, str]:
+    """Who starts a scoresheet's next line after a line whose starter and winner are
+    known, for the page to fill in (static/js/scoresheet.js): keyed
+    ``"<starter id>:<winner id or empty for a draw>"``, from ``series_next_starter`` (L12),
+    the rule the entry checks: the page's suggestion and the check are one. Empty when
+    the next starter is drawn by lot."""
+    one, two = series.player1, series.player2
+    if one is None or two is None:
+        return {}
+    white_starts = result_rules(series=series, games=list(games)).first_colour == "white"
+    found: dict[str, str] = {}
+    for starter, other in ((one, two), (two, one)):
+        for winner in (one, two, None):
+            white, black = (starter, other) if white_starts else (other, starter)
+            last = Game(series=series, number=len(games) + 1, white=white, black=black,
+                        winner=winner)  # fmt: skip
+            following = series_next_starter(series, [*games, last])
+            if following is not None:
+                key = f"{starter.pk}:{winner.pk if winner is not None else ''}"
+                found[key] = str(following.pk)
+    return found

@@ -35,7 +35,12 @@ from tournaments.services.rounds import (
     series_starter_set,
     starter_choosable,
 )
-from tournaments.services.sheets import SheetRow, SheetRowError, series_enter_sheet
+from tournaments.services.sheets import (
+    SheetRow,
+    SheetRowError,
+    series_enter_sheet,
+    sheet_next_starters,
+)
 from tournaments.views.director import directed_tournament
 
 ROUND_ACTIONS = {
@@ -248,10 +253,13 @@ def series_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(n)d games are entered.") % {"n": len(games)})
             return redirect("tournaments:series", pk=pk)
+    played = list(series.games.select_related("white", "black").order_by("number"))
     context = {
         "s": series, "t": series.tournament, "rows": rows, "first": first, "error": error,
         "numbered": [(first + i, f) for i, f in enumerate(rows)],
-        "crawford_notice": crawford_notice(series, list(series.games.all())),
+        "crawford_notice": crawford_notice(series, played),
+        "starts_next": sheet_next_starters(series=series, games=played),
+        "starter_field": rows[0].first_field if rows else "white",
     }  # fmt: skip
     status = 400 if request.method == "POST" else 200
     return render(request, "tournaments/sheet.html", context, status=status)
