@@ -7,7 +7,7 @@ loses nothing but a redraw, and the next state or a reconnect brings it back."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
@@ -16,8 +16,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from tournaments.models import Room
+from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.rooms import room_act, room_connected, room_sweep_timeouts
 from tournaments.services.online.state import room_state
@@ -47,7 +49,7 @@ def scope_language(scope: dict[str, Any]) -> str:
         return str(chosen)
     headers = dict(scope.get("headers") or [])
     accept = headers.get(b"accept-language", b"").decode("latin-1")
-    for lang, _q in translation.trans_real.parse_accept_lang_header(accept):
+    for lang, _q in parse_accept_lang_header(accept):
         try:
             return translation.get_supported_language_variant(lang)
         except LookupError:
@@ -61,9 +63,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     room_id: int
     seated: bool = False
 
+    def _user(self) -> User | None:
+        return cast("User | None", self.scope.get("user"))
+
     async def connect(self) -> None:
         self.room_id = int(self.scope["url_route"]["kwargs"]["room_id"])
-        self.language = scope_language(self.scope)
+        self.language = scope_language(dict(self.scope))
         if not await self._exists():
             await self.close(code=4404)
             return
@@ -116,7 +121,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _connected(self, delta: int) -> bool:
-        return room_connected(room_id=self.room_id, user=self.scope.get("user"), delta=delta)
+        return room_connected(room_id=self.room_id, user=self._user(), delta=delta)
 
     @database_sync_to_async
     def _state(self) -> dict[str, Any] | None:
@@ -124,7 +129,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if room is None:
             return None
         with translation.override(self.language):
-            return room_state(room, self.scope.get("user"))
+            return room_state(room, self._user())
 
     @database_sync_to_async
     def _act(self, message: object) -> tuple[bool, tuple[str, str] | None]:
@@ -135,7 +140,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 return swept, ("bad-message", _("A message is a JSON object with an action."))
             before = Room.objects.filter(pk=self.room_id).values_list("seq", "chat").first()
             try:
-                room = room_act(room_id=self.room_id, user=self.scope.get("user"), message=message)
+                room = room_act(room_id=self.room_id, user=self._user(), message=message)
             except ApplicationError as exc:
                 return swept, (exc.code, exc.message)
             return swept or before != (room.seq, room.chat) or _presence(message), None

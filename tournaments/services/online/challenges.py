@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from tournaments.services.online.rooms import room_create, seat_of
 from tournaments.services.online.settings import settings_read
 
 
-def _player(user: User | None) -> User:
+def _player(user: User | None) -> AuthUser:
     player = signed_in(user)
     if player is None:
         raise ApplicationError(_("Sign in to play online."), code="sign-in")

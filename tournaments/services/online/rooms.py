@@ -12,6 +12,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,7 +51,7 @@ PAS = re.compile(r"(\+[1-6]{2})?:?\s*([0-9a-z/*() ]*)")
 SEED = re.compile(r"[0-9a-fA-F]{1,64}")
 
 
-def room_create(*, a_user: User, b_user: User | None = None, b_bot: str = "", variant: str,
+def room_create(*, a_user: AuthUser, b_user: AuthUser | None = None, b_bot: str = "", variant: str,
                 settings: RoomSettings, challenge_id: int | None = None) -> Room:  # fmt: skip
     """A room for a series of ``a_user`` against ``b_user`` or the bot at ``b_bot``; the
     server seed is drawn and its hash shown from now on. The first roll waits for each
@@ -183,23 +184,8 @@ def _play(room: Room, s: RoomSettings, seat: str, action: str, message: dict[str
         return
     if view.on_turn != side:
         raise refuse(_("It is not your turn."), "not-your-turn")
-    if action in ("take", "drop"):
-        if not view.offered:
-            raise refuse(_("No double waits for your answer."), "cube-refused")
-        clock_stop(room, s, seat, now)
-        view = game_with(view, side, action)
-    elif view.offered:
-        raise refuse(_("Take or drop the double first."), "cube-refused")
-    elif action == "double":
-        if room.dice is not None or not may_double(view, crawford=room.crawford):
-            if room.crawford:
-                raise refuse(
-                    _("The Crawford game is played without the doubling cube (S7)."),
-                    "cube-refused",
-                )  # fmt: skip
-            raise refuse(_("You cannot double now (S7)."), "cube-refused")
-        clock_stop(room, s, seat, now)
-        view = game_with(view, side, "double")
+    if action in ("take", "drop", "double") or view.offered:
+        view = _cube(room, s, seat, action, view, now)
     elif action == "roll":
         if room.dice is not None:
             raise refuse(_("The dice are rolled already."), "not-your-turn")
@@ -217,6 +203,26 @@ def _play(room: Room, s: RoomSettings, seat: str, action: str, message: dict[str
     else:
         room.record = view.record
         proceed(room, s, now, view)
+
+
+def _cube(room: Room, s: RoomSettings, seat: str, action: str, view: GameView,
+          now: datetime) -> GameView:  # fmt: skip
+    """A double offered before the roll, or the doubled player's take or drop (S7)."""
+    side = side_of_seat(room, seat)
+    if action in ("take", "drop"):
+        if not view.offered:
+            raise refuse(_("No double waits for your answer."), "cube-refused")
+    elif view.offered:
+        raise refuse(_("Take or drop the double first."), "cube-refused")
+    elif room.dice is not None or not may_double(view, crawford=room.crawford):
+        if room.crawford:
+            raise refuse(
+                _("The Crawford game is played without the doubling cube (S7)."),
+                "cube-refused",
+            )  # fmt: skip
+        raise refuse(_("You cannot double now (S7)."), "cube-refused")
+    clock_stop(room, s, seat, now)
+    return game_with(view, side, action)
 
 
 def _turn_action(view: GameView, dice: tuple[int, int], turn: object) -> str:

@@ -185,6 +185,6 @@ def series_end(room: Room, *, winner: str | None = None, aborted: bool = False) 
 def with_seed(record: str, seed: str) -> str:
     """The record with the revealed server seed in its DiceSeed tag."""
     game = read_records(record)[0]
-    tags = tuple((k, v) for k, v in game.tags if k != "DiceSeed") + (("DiceSeed", seed),)
+    tags = (*((k, v) for k, v in game.tags if k != "DiceSeed"), ("DiceSeed", seed))
     return replay(GameRecord(tags, game.actions, game.line, game.preamble),
                   check_result=False).canonical()  # fmt: skip

@@ -18,7 +18,7 @@ from tournaments.services.records import match_tags, tournament_tags
 MAX_LENGTH = 25
 CLOCKS = ("live", "correspondence", "none")
 TIMEOUT_COSTS = ("game", "series")
-OPENING_ROLLS: tuple[str, ...] = tuple(RULE_OPTIONS["opening_roll"].values)  # type: ignore[union-attr]
+OPENING_ROLLS: tuple[str, ...] = tuple(RULE_OPTIONS["opening_roll"].values)
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def _int(data: dict[str, Any], name: str, low: int, high: int, default: int) -> 
             _("%(name)s must be a whole number from %(low)s to %(high)s"),
             code="settings-number", params={"name": name, "low": low, "high": high}, field=name,
         )  # fmt: skip
-    return value
+    return int(value)
 
 
 def _choice(data: dict[str, Any], name: str, values: tuple[str, ...], default: str) -> str:

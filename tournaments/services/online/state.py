@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.board import board_svg
-from tournaments.engine import BAR, OFF, SIDE_NAMES, START, Position, variant_named
+from tournaments.engine import Position, movetext_for
 from tournaments.models import Room, RoomStatus
 from tournaments.selectors.access import User
 from tournaments.services.online.clock import clock_left_ms
@@ -33,21 +33,6 @@ OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
 
 def _number(value: Decimal) -> int | float:
     return int(value) if value == int(value) else float(value)
-
-
-def _point(p: int, mover: int, viewer: int, variant: str) -> str:
-    if p == OFF:
-        return "off"
-    if p in (BAR, START):
-        return "bar"
-    return str(p if mover == viewer else variant_named(variant).opp_map[mover][p])
-
-
-def _shown(steps: tuple[tuple[int, int], ...], mover: int, viewer: int, variant: str) -> str:
-    """A turn's steps in the viewer's numbering (``24/18 18/14``)."""
-    return " ".join(
-        f"{_point(a, mover, viewer, variant)}/{_point(b, mover, viewer, variant)}" for a, b in steps
-    )
 
 
 def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
@@ -80,22 +65,24 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
             legal.append({"movetext": turn_text(t), "shown": turn_text(t),
                           "steps": [[st.frm, st.to] for st in t.steps]})  # fmt: skip
     now = timezone.now()
-    running = seats[on_turn] if (on_turn is not None and room.deadline is not None) else None
+    running = None
+    if on_turn is not None and room.deadline is not None:
+        running = seats[on_turn]
     clock = None
     if s.clock != "none":
         clock = {
             "delay_ms": s.delay_s * 1000 if s.clock == "live" else 0,
             "white_ms": clock_left_ms(room, s, seats[0], running, now),
             "black_ms": clock_left_ms(room, s, seats[1], running, now),
-            "running": colour[on_turn] if running else None,
+            "running": colour[on_turn] if running and on_turn is not None else None,
             "turn_started": room.turn_started.isoformat() if room.turn_started else None,
             "deadline": room.deadline.isoformat() if room.deadline else None,
             "correspondence_days": s.days if s.clock == "correspondence" else None,
         }
     last = None
     if view is not None and view.last is not None:
-        mover, dice, text, steps = view.last
-        shown = text if mover == eye else _shown(steps, mover, eye, room.variant)
+        mover, dice, text, _steps = view.last
+        shown = movetext_for(text, room.variant, mover=mover, viewer=eye)
         last = {"side": colour[mover], "dice": list(dice), "shown": shown}
     off = seat is not None and getattr(room, f"{seat}_chat_off")
     chat = None
@@ -188,6 +175,3 @@ def _games(room: Room) -> list[dict[str, Any]]:
             "record_url": reverse("tournaments:room-game-record", args=[room.pk, g.number]),
         })  # fmt: skip
     return out
-
-
-__all__ = ["SIDE_NAMES", "room_state"]
