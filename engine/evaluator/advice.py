@@ -55,10 +55,17 @@ class Chances:
                 "lose_mars": round(self.lose_mars, 4), "equity": round(self.equity, 4)}  # fmt: skip
 
 
+def _scored(out: Floats, rules: Rules) -> Floats:
+    """The chances as the rules score them: with ``mars = off`` (L8) no win is a mars."""
+    if not rules.mars:
+        out[:, 1:] = 0.0
+    return out
+
+
 def outcomes_at(net: Net, cands: list[BoardPair], side: int, ply: int, rules: Rules) -> Floats:
     """(win, win mars, lose mars) of each end for the side that played it (``side``),
     at ``ply`` 0 or 1."""
-    out = outcomes(net, cands)
+    out = _scored(outcomes(net, cands), rules)
     if ply == 0:
         return out
     for i, (me, opp) in enumerate(cands):
@@ -69,7 +76,7 @@ def outcomes_at(net: Net, cands: list[BoardPair], side: int, ply: int, rules: Ru
         for roll in ROLLS:
             starts.append(len(replies))
             replies.extend(ends(opp, me, 1 - side, roll, rules=rules))
-        theirs = outcomes(net, replies)  # for the opponent
+        theirs = _scored(outcomes(net, replies), rules)  # for the opponent
         eq = equity(theirs)
         picked = [
             s + int(np.argmax(eq[s:e])) for s, e in zip(starts, [*starts[1:], len(eq)], strict=True)
@@ -81,7 +88,7 @@ def outcomes_at(net: Net, cands: list[BoardPair], side: int, ply: int, rules: Ru
 def best_of_roll(net: Net, cands: list[BoardPair], side: int, ply: int, rules: Rules) -> Floats:
     """The chances of the best end of one roll at ``ply`` (at 1-ply, of the :data:`WIDTH`
     best by 0-ply)."""
-    out0 = outcomes(net, cands)
+    out0 = _scored(outcomes(net, cands), rules)
     if ply == 0 or len(cands) == 1:
         best: Floats = out0[int(np.argmax(equity(out0)))]
         return best

@@ -57,6 +57,17 @@ def test_eval_with_dice_answers_for_that_rolls_best_play() -> None:
     assert got[1]["equity"] == -1.0  # ...and after 2-1 the opponent's 2 go off surely
 
 
+def test_eval_scores_as_the_rules_say() -> None:
+    """15 on the 6-point against a last checker on the 1-point: a mars lost unless one
+    goes off at once, 19 rolls of 36 (L7, L8); with ``mars = off`` a loss is 1 point."""
+    lone = pos({"6": 15}, {"1": 1})
+    queries = [lone, {"position": lone, "rules": {"mars": "off"}}]
+    got = lines(run("eval", stdin="\n".join(json.dumps(q) for q in queries) + "\n"))
+    assert got[0]["lose_mars"] == pytest.approx(19 / 36, abs=1e-4)
+    assert got[0]["equity"] == pytest.approx(-1 - 19 / 36, abs=1e-4)
+    assert (got[1]["lose_mars"], got[1]["equity"]) == (0.0, -1.0)
+
+
 def test_hint_ranks_the_plays_with_their_difference_from_the_best() -> None:
     query = {"position": pos({"6": 1, "4": 1, "2": 1}, {"1": 1, "5": 2}), "dice": [6, 2]}
     got = lines(run("hint", stdin=json.dumps(query) + "\n"))[0]
