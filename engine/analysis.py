@@ -6,12 +6,17 @@ minus the mean over the 36 rolls), and for each side its error rate and luck.
 Equities are in points for the side that moved (an oin 1, a mars 2; RULES L8), from the
 net the variant declares (``Variant.evaluator``); a variant without one raises
 :class:`NoEvaluatorError`. ``ply=1`` judges plays with a look-ahead over the opponent's
-21 rolls (the luck stays at 0-ply: the roll's best play by the net)."""
+21 rolls, and the luck at the same depth (each roll's best play by 0-ply, valued at
+1-ply). A play within :data:`EQUAL_MP` of the best is one of the best (no error), and
+with ``confirm`` a play the analysis calls bad or worse is rolled out against the best
+on the same dice (duplicate dice: the variance reduction that pays here, measured in
+docs/analysis.md) and keeps its mark only as far as the rollout agrees
+(:data:`CONFIRM_GAMES`, :data:`CONFIRM_TURNS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -25,17 +30,26 @@ from engine.evaluator.play import (
     equities0,
     equities1,
 )
+from engine.evaluator.rollout import rollout_boards
 from engine.movegen import Turn, legal_turns
 from engine.moves import write_steps
 from engine.notation import GameRecord, read_records
 from engine.position import Position
 from engine.replay import PlayedAction, Replay, replay
 from engine.rules import Rules
-from engine.variants import SIDE_NAMES, variant_named
+from engine.variants import CHECKERS, SIDE_NAMES, variant_named
 
 # gnubg's thresholds (doubtful, bad, very bad) in mp; docs/analysis.md says why they stay
 THRESHOLDS = (40, 80, 160)
 WIDTH = 4  # the plays looked at again at 1-ply: the best by 0-ply (and the played one)
+# plays this close to the best (mp) are equal: below what the evaluator tells apart (the
+# 0-ply and 1-ply values of one play differ by more; docs/analysis.md, "Equal plays")
+EQUAL_MP = 5
+# the confirming rollout of a bad play: games on the same dice for the best and the
+# played play (their difference's noise mostly cancels), each truncated after this many
+# turns and valued by the net there: a standard error of about 20 mp, 1-3 CPU s a play
+CONFIRM_GAMES = 288
+CONFIRM_TURNS = 6
 
 
 class NoEvaluatorError(EngineError):
@@ -62,6 +76,15 @@ class TurnAnalysis:
     equity_after_mp: int  # the played play's equity (at the analysis's ply)
     forced: bool  # one legal end only: no choice, no error
     best_position: Position
+    rollout_mp: int | None = None  # a bad play's error by the confirming rollout
+
+    @property
+    def mark(self) -> str | None:
+        """The error's class (:func:`error_class`); a bad play whose rollout found less
+        gets the rollout's class: the lesser of the two."""
+        if self.rollout_mp is None:
+            return error_class(self.error_mp)
+        return error_class(min(self.error_mp, self.rollout_mp))
 
     def to_json(self) -> dict[str, object]:
         """The turn as ``python -m engine analyse`` prints it."""
@@ -122,7 +145,7 @@ def summarise(turns: Sequence[TurnAnalysis], side: int) -> SideSummary:
     """The figures of one side from its analysed turns."""
     mine = [t for t in turns if t.side == side]
     unforced = [t for t in mine if not t.forced]
-    classes = [error_class(t.error_mp) for t in unforced]
+    classes = [t.mark for t in unforced]
     luck = sum(t.luck_mp for t in mine)
     return SideSummary(
         error_rate=sum(t.error_mp for t in unforced) / len(unforced) if unforced else 0.0,
@@ -137,15 +160,21 @@ def summarise(turns: Sequence[TurnAnalysis], side: int) -> SideSummary:
 
 
 def roll_luck(net: Net, me: tuple[int, ...], opp: tuple[int, ...], side: int,
-              rules: Rules) -> tuple[Floats, float]:  # fmt: skip
-    """The best 0-ply equity of each of the 21 rolls (:data:`ROLLS`) and their mean over
-    the 36 rolls."""
+              rules: Rules, ply: int = 0) -> tuple[Floats, float]:  # fmt: skip
+    """The equity of each of the 21 rolls' best play (:data:`ROLLS`; chosen at 0-ply,
+    valued at ``ply``) and their mean over the 36 rolls."""
     cands: list[BoardPair] = []
     starts = []
     for roll in ROLLS:
         starts.append(len(cands))
         cands.extend(ends(me, opp, side, roll, rules=rules))
-    best = np.maximum.reduceat(equities0(net, cands), starts)
+    eq = equities0(net, cands)
+    if ply:
+        bounds = [*starts[1:], len(cands)]
+        top = [lo + int(np.argmax(eq[lo:hi])) for lo, hi in zip(starts, bounds, strict=True)]
+        best = equities1(net, [cands[i] for i in top], side, rules)
+    else:
+        best = np.maximum.reduceat(eq, starts)
     return best, float(best @ ROLL_WEIGHTS)
 
 
@@ -162,11 +191,13 @@ def _replayed(game: Replay | GameRecord | str) -> Replay:
     return game
 
 
-def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | None = None
-                 ) -> GameAnalysis:  # fmt: skip
+def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | None = None,
+                 confirm: bool = False) -> GameAnalysis:  # fmt: skip
     """Analyse every turn of a game: a :class:`Replay` (what ``engine.replay`` gives), a
     parsed :class:`GameRecord` or the record's text (its first game). The replay's
-    errors are raised; :class:`NoEvaluatorError` when the variant has no net."""
+    errors are raised; :class:`NoEvaluatorError` when the variant has no net. With
+    ``confirm`` each bad play is rolled out (the module's docstring): seconds a play,
+    for a background job."""
     if ply not in (0, 1):
         raise EngineError(f"ply is 0 or 1, not {ply!r}", code="bad-ply", params={"ply": ply})
     played = _replayed(game)
@@ -180,6 +211,8 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
     net = net or load_net(net_path(variant.evaluator))
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
     out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
+    if confirm:
+        out = [_confirmed(net, t, p, played.rules) for t, p in zip(out, turns, strict=True)]
     return GameAnalysis(tuple(out), summarise(out, 0), summarise(out, 1), ply)
 
 
@@ -201,9 +234,11 @@ def _turn(net: Net, index: int, p: PlayedAction, rules: Rules, ply: int) -> Turn
         look = sorted({*np.argsort(-eq0)[:WIDTH].tolist(), k})
         eq[look] = equities1(net, [cands[i] for i in look], side, rules)
         best = look[int(np.argmax(eq[look]))]
-    per_roll, mean = roll_luck(net, me, opp, side, rules)
+    per_roll, mean = roll_luck(net, me, opp, side, rules, ply)
     rolled = per_roll[ROLLS.index(roll)]
     forced = len(cands) == 1
+    if eq[best] - eq[k] < EQUAL_MP / 1000:  # one of the best plays (EQUAL_MP)
+        best = k
     best_turn = _best_turn(p.before, roll, rules, cands[best]) if best != k else None
     return TurnAnalysis(
         index=index,
@@ -219,6 +254,25 @@ def _turn(net: Net, index: int, p: PlayedAction, rules: Rules, ply: int) -> Turn
         forced=forced,
         best_position=best_turn.position if best_turn else p.after,
     )
+
+
+def _confirmed(net: Net, t: TurnAnalysis, p: PlayedAction, rules: Rules) -> TurnAnalysis:
+    """``t`` with the confirming rollout's error when the analysis calls it bad or worse."""
+    if error_class(t.error_mp) not in ("bad", "very_bad"):
+        return t
+    side = t.side
+    seed = 1_000 * t.index + t.dice[0] * 7 + t.dice[1]
+    values = []
+    for pos in (t.best_position, p.after):
+        if pos.off(side) == CHECKERS:  # the play ended the game (L8)
+            values.append(2.0 if rules.mars and pos.off(1 - side) == 0 else 1.0)
+            continue
+        # the rollout is of the opponent's turn: its equity, negated, is the play's
+        done = rollout_boards(pos.board(1 - side), pos.board(side), side=1 - side,
+                              games=CONFIRM_GAMES, seed=seed, truncate=CONFIRM_TURNS,
+                              reduce=False, net=net, rules=rules)  # fmt: skip
+        values.append(-done.equity)
+    return replace(t, rollout_mp=max(0, round(1000 * (values[0] - values[1]))))
 
 
 def _best_turn(

@@ -61,23 +61,26 @@ def evaluator_of(variant: GameVariant) -> str | None:
     return variant.evaluator
 
 
-def analyse_record(record: str, *, ply: int = 0) -> dict[str, Any]:
+def analyse_record(record: str, *, ply: int = 0, confirm: bool = False) -> dict[str, Any]:
     """The evaluator's analysis of a game's record (its first game): ``white`` and
     ``black`` as ``python -m engine analyse`` prints them, ``turns`` with each turn's
     ``index``, ``turn``, ``side``, ``dice``, ``played``, ``best``, ``error``, ``luck``
     (mp), ``mark`` (doubtful, bad, very_bad or None), ``forced``, ``equity`` (the mover's
     equity after the play, mp) and ``best_position`` (JSON), and ``evaluator`` (the
-    weights' name, games and commit). Engine errors are raised (NoEvaluatorError too)."""
-    from engine.analysis import analyse_game, error_class
+    weights' name, games and commit). With ``confirm`` (the background jobs) a bad play
+    is rolled out against the best and ``mark`` follows the rollout where it finds less;
+    ``rollout`` is its error (mp, None when not rolled out). Engine errors are raised
+    (NoEvaluatorError too)."""
+    from engine.analysis import analyse_game
     from engine.evaluator.net import load_net, net_path
 
-    done = analyse_game(record, ply=ply)
+    done = analyse_game(record, ply=ply, confirm=confirm)
     variant = variant_named(read_records(record)[0].variant)
     assert variant.evaluator is not None  # analyse_game raised otherwise
     header = load_net(net_path(variant.evaluator)).header
     turns = [
         t.to_json() | {
-            "index": t.index, "forced": t.forced, "mark": error_class(t.error_mp),
+            "index": t.index, "forced": t.forced, "mark": t.mark, "rollout": t.rollout_mp,
             "equity": t.equity_after_mp, "best_position": t.best_position.to_json(),
         } for t in done.turns
     ]  # fmt: skip

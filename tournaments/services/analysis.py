@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.engine import (
+    BOT_LEVELS,
     EngineError,
     analyse_record,
     evaluator_of,
@@ -54,6 +55,20 @@ def gnubg_path() -> str | None:
     return shutil.which("gnubg") or (
         "/usr/games/gnubg" if os.path.exists("/usr/games/gnubg") else None
     )
+
+
+def analysis_ply(level: str | None = None) -> int:
+    """The depth games are analysed at: the settings' ``ANALYSIS_PLY``, and never less
+    than the depth the bot's ``level`` plays at (the strongest plays 1-ply: judged at
+    0-ply it would be charged the depth's difference as errors)."""
+    ply = int(getattr(settings, "ANALYSIS_PLY", 0))
+    return max(ply, BOT_LEVELS[level][0]) if level in BOT_LEVELS else ply
+
+
+def analysis_confirms() -> bool:
+    """Whether a bad play is rolled out before it is called bad (``ANALYSIS_CONFIRM``,
+    on by default; the analysis runs in a background job)."""
+    return bool(getattr(settings, "ANALYSIS_CONFIRM", True))
 
 
 def has_evaluator(variant: str) -> bool:
@@ -161,7 +176,7 @@ def game_analyse(*, game: Game) -> GameAnalysis | None:
 
 def _net_analyse(game: Game) -> GameAnalysis | None:
     try:
-        judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
+        judged = analyse_record(game.record, ply=analysis_ply(), confirm=analysis_confirms())
     except EngineError as exc:
         raise ApplicationError.from_engine(exc).within(
             _("game %(number)s cannot be analysed: %(message)s"), number=game.number
