@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 import secrets
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,7 +29,7 @@ from tournaments.engine import (
 )
 from tournaments.models import BotColour, BotGame, BotGameStatus, JobKind
 from tournaments.selectors.access import User, signed_in
-from tournaments.services.analysis import net_analysis_fields
+from tournaments.services.analysis import analysis_confirms, analysis_ply, net_analysis_fields
 from tournaments.services.errors import ApplicationError
 from tournaments.wording.names import bot_level_name
 
@@ -184,7 +183,9 @@ def botgame_analyse(*, game: BotGame) -> BotGame:
     (the job ``botgame_analyse`` calls it). A failure is logged and leaves the game
     unanalysed: the result stands."""
     try:
-        judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
+        judged = analyse_record(
+            game.record, ply=analysis_ply(game.level), confirm=analysis_confirms()
+        )
     except EngineError:
         log.exception("bot game %s could not be analysed", game.pk)
         return game
