@@ -232,6 +232,10 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("--net", help="a weights file (default: the shipped net)")
     p.add_argument("--file", help="the benchmark's rollouts (default: the shipped set)")
     p.add_argument("--roll", type=int, metavar="N", help="roll out N more positions instead")
+    p = sub.add_parser("luck-check", help="how well the luck explains self-play results")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--ply", type=int, choices=(0, 1), default=0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -304,6 +308,7 @@ def _dispatch(args: list[str]) -> int:
         "bearoff-build",
         "rollout",
         "benchmark",
+        "luck-check",
     ):
         from engine.evaluator.cli import run
 
