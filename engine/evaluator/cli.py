@@ -99,6 +99,10 @@ def run(args: object) -> int | None:
         return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
+    if command == "luck-check":
+        from engine.evaluator.consistency import cmd_luck_check
+
+        return cmd_luck_check(a.games, a.seed, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command in ("rollout", "benchmark"):
         from engine.evaluator.rollout_cli import run as run_rollout
 
