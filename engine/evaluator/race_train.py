@@ -42,16 +42,21 @@ def board_of(side: Side) -> tuple[int, ...]:
     return (*side, *([0] * 14))
 
 
-def sample_sides(rng: random.Random, count: int) -> list[Side]:
+def sample_sides(rng: random.Random, count: int, high: float = 0.0) -> list[Side]:
     """Random racing sides with a checker outside home: 1-15 checkers, each on a point
-    up to a highest one drawn from 7-12."""
+    up to a highest one drawn from 7-12; a share ``high`` of them as a race begins
+    instead (8-15 checkers, each point as likely as its number: up to ~170 pips)."""
     found = []
     for _ in range(count):
-        left = rng.randint(1, 15)
-        top = rng.randint(7, 12)
+        late = bool(high) and rng.random() < high
+        left = rng.randint(8, 15) if late else rng.randint(1, 15)
+        top = 12 if late else rng.randint(7, 12)
         pts = [0] * 13
         for _ in range(left):
-            pts[rng.randint(1, top)] += 1
+            if late:
+                pts[rng.choices(range(1, 13), weights=range(1, 13))[0]] += 1
+            else:
+                pts[rng.randint(1, top)] += 1
         if not any(pts[7:]):  # all at home: a bear-off, not a race; one goes back out
             pts[max(p for p in range(1, 7) if pts[p])] -= 1
             pts[top] += 1
@@ -147,7 +152,8 @@ def fit(net: RaceNet, x: Floats, t_fin: Floats, t_fst: Floats, mask: Floats, ste
 
 
 def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
-               hidden: int = 64, sweeps: int = 1, log: TextIO = sys.stdout) -> int:  # fmt: skip
+               hidden: int = 64, sweeps: int = 1, high: float = 0.0,
+               log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the ordered pass, then ``sweeps`` sweeps of every
     target (a resumed run with more sweeps goes on where the last one stopped)."""
     path, state_path = Path(out), Path(out + ".state.npz")
@@ -162,7 +168,8 @@ def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
         sides = [tuple(int(n) for n in s) for s in sides_arr]
     else:
         rng = random.Random(seed)
-        sides = sorted(set(sample_sides(rng, samples)) | set(game_sides(games, seed)), key=pips)
+        drawn = sample_sides(rng, samples, high)
+        sides = sorted(set(drawn) | set(game_sides(games, seed)), key=pips)
         net, done, t_fin, t_fst, spent = RaceNet.fresh(hidden, seed), 0, [], [], 0.0
         print(f"{len(sides)} racing sides ({games} games, {samples} random), seed {seed}",
               file=log, flush=True)  # fmt: skip
@@ -188,7 +195,7 @@ def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
         clock = time.perf_counter() - wall
         print(f"{done} of {total}: pips {pips(chunk[0])}-{pips(chunk[-1])}  loss {loss:.4f}  "
               f"cpu {used:.0f} s  wall {clock:.0f} s", file=log, flush=True)  # fmt: skip
-        net.header.update(samples=samples, games=games, sweeps=sweeps, done=done,
+        net.header.update(samples=samples, games=games, sweeps=sweeps, high=high, done=done,
                           cpu_seconds=round(used))  # fmt: skip
         net.save(path)
         np.savez_compressed(state_path, sides=np.array(sides), done=done, t_fin=np.array(t_fin),
@@ -223,10 +230,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=300, help="self-play games to take races from")
     p.add_argument("--hidden", type=int, default=64)
     p.add_argument("--sweeps", type=int, default=1, help="sweeps after the ordered pass")
+    p.add_argument("--high", type=float, default=0.0, help="share of sides as a race begins")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return train_race(a.out, seed=a.seed, samples=a.samples, games=a.games, resume=a.resume,
-                      hidden=a.hidden, sweeps=a.sweeps)  # fmt: skip
+                      hidden=a.hidden, sweeps=a.sweeps, high=a.high)  # fmt: skip
 
 
 if __name__ == "__main__":
