@@ -26,9 +26,12 @@ def bob(db) -> User:
 
 
 @pytest.mark.parametrize("variant", ["long", "short", "lurc"])
-def test_a_whole_series_is_played_and_its_dice_check(ann: User, bob: User, variant: str) -> None:
+def test_a_whole_series_is_played_and_its_dice_check(
+    ann: User, bob: User, variant: str, django_capture_on_commit_callbacks
+) -> None:
     room = seeded(new_room(ann, bob, variant, length=2, clock="none"), ann, bob)
-    room = play_out(room, (ann, bob))
+    with django_capture_on_commit_callbacks(execute=True):
+        room = play_out(room, (ann, bob))
     assert room.status == RoomStatus.FINISHED
     games = list(room.games.order_by("number"))
     assert games and max(room.a_score, room.b_score) >= 2
@@ -36,5 +39,16 @@ def test_a_whole_series_is_played_and_its_dice_check(ann: User, bob: User, varia
         done = replay(read_records(game.record)[0])
         assert done.ok, done.error
         assert dict(read_records(game.record)[0].tags)["DiceSeed"] == room.server_seed
+    # long nardy's games are analysed by the evaluator once stored (as a bot game is)
+    assert all((g.analysis is not None) == (variant == "long") for g in games)
     verdicts = check_dice_text("\n".join(g.record for g in games))
     assert all(v.ok for v in verdicts), [v.describe() for v in verdicts]
+    # a record whose dice were changed fails the check
+    first = games[0].record
+    turn = next(a for a in read_records(first)[0].actions if a.kind == "turn" and a.dice)
+    assert turn.dice is not None
+    a, b = turn.dice
+    forged = first.replace(f"{a}{b}:", f"{a % 6 + 1}{b}:", 1) if a != b else first.replace(
+        f"{a}{b}:", f"{a % 6 + 1}{b % 6 + 1}:", 1
+    )  # fmt: skip
+    assert not check_dice_text(forged)[0].ok

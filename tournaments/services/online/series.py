@@ -6,12 +6,17 @@ every record's tags."""
 
 from __future__ import annotations
 
+import logging
 from decimal import Decimal
 
+from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from tournaments.engine import (
+    EngineError,
     GameRecord,
+    analyse_record,
     combined_client_seed,
     dice_tags,
     fair_roll,
@@ -27,10 +32,12 @@ from tournaments.models import (
     RoomStatus,
     SeriesMode,
 )
+from tournaments.services.analysis import net_analysis_fields
 from tournaments.services.online.game import GameView, game_start
 from tournaments.services.online.settings import RoomSettings, record_rule_tags, rules_tournament
 from tournaments.services.records import check_record, match_tags
 
+log = logging.getLogger(__name__)
 SEATS = ("a", "b")
 
 
@@ -137,6 +144,8 @@ def game_finish(room: Room, s: RoomSettings, view: GameView, *, ended: str | Non
     )  # fmt: skip
     room.record = checked.text
     room.dice = None
+    if variant_named(room.variant).evaluator is not None:
+        transaction.on_commit(lambda: roomgame_analyse(game_id=game.pk))
     if forfeit is not None or _series_over(room, s):
         series_end(room, winner=other(forfeit) if forfeit else None)
     else:
@@ -188,3 +197,18 @@ def with_seed(record: str, seed: str) -> str:
     tags = (*((k, v) for k, v in game.tags if k != "DiceSeed"), ("DiceSeed", seed))
     return replay(GameRecord(tags, game.actions, game.line, game.preamble),
                   check_result=False).canonical()  # fmt: skip
+
+
+def roomgame_analyse(*, game_id: int) -> None:
+    """Analyse a finished game by the evaluator (long nardy) at the settings'
+    ``ANALYSIS_PLY``, as a game against the bot is, once its row is committed; a failure
+    is logged and leaves the game unanalysed: the result stands."""
+    game = RoomGame.objects.filter(pk=game_id).first()
+    if game is None:
+        return
+    try:
+        judged = analyse_record(game.record, ply=int(getattr(settings, "ANALYSIS_PLY", 0)))
+    except EngineError:
+        log.exception("game %s of room %s could not be analysed", game.number, game.room_id)
+        return
+    RoomGame.objects.filter(pk=game_id).update(analysis=net_analysis_fields(judged))
