@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.evaluator.bearoff import is_bearoff, load_bearoff
 from engine.evaluator.net import Floats, Net, load_net
 from engine.evaluator.play import ends, position_equity0, terminal
 from engine.evaluator.players import NetPlayer
@@ -124,18 +125,29 @@ def _read_lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
+def bearoff_settle(me: Board, opp: Board) -> Floats | None:
+    """The bear-off database's chances where both sides bear off (a rollout stops
+    there, as gnubg's do at its bear-off database), else None."""
+    if not is_bearoff(me, opp):
+        return None
+    out: Floats = load_bearoff().outputs([(me, opp)])[0]
+    return out
+
+
 def roll_out_position(pos: Position, seed: int, net: Net | None = None,
                       se_target: float = SE_TARGET, max_games: int = MAX_GAMES,
                       ) -> dict[str, object]:  # fmt: skip
     """A plain rollout (no luck adjustment: it costs more than it saves with this net,
     docs/analysis.md) in chunks of :data:`CHUNK` games until the standard error is
-    below ``se_target`` or ``max_games`` are played."""
+    below ``se_target`` or ``max_games`` are played; the games stop at the bear-off
+    database."""
     me, opp = pos.board(pos.turn), pos.board(1 - pos.turn)
     parts: list[Floats] = []
     games = 0
     while True:
         parts.append(game_results(me, opp, range(games, games + CHUNK), seed=seed,
-                                  side=pos.turn, reduce=False, net=net))  # fmt: skip
+                                  side=pos.turn, reduce=False, net=net,
+                                  settle=bearoff_settle))  # fmt: skip
         games += CHUNK
         result = summary(np.concatenate(parts), False, 0)
         if result.se < se_target or games >= max_games:
