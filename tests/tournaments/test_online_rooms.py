@@ -10,7 +10,14 @@ from django.contrib.auth.models import User
 from engine import read_records, replay
 from engine.dicecheck import check_dice_text
 from tests.tournaments.online_play import new_room, play_out, seeded
-from tournaments.models import RoomStatus
+from tournaments.models import (
+    START_RATING,
+    PlayerRating,
+    RatingChange,
+    RoomStatus,
+    Series,
+    SeriesStatus,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +59,19 @@ def test_a_whole_series_is_played_and_its_dice_check(
         f"{a}{b}:", f"{a % 6 + 1}{b % 6 + 1}:", 1
     )  # fmt: skip
     assert not check_dice_text(forged)[0].ok
+
+
+def test_a_finished_series_counts_in_the_ratings(ann: User, bob: User) -> None:
+    """Its copy is a Series of the game's online-play tournament, its games verified,
+    and the ratings follow (services/online/rated.py)."""
+    room = seeded(new_room(ann, bob, "long", length=1, clock="none"), ann, bob)
+    room = play_out(room, (ann, bob))
+    series = Series.objects.get(tournament__name="Online play: long nardy")
+    assert series.status == SeriesStatus.FINISHED and series.length == 1
+    assert {series.player1.user, series.player2.user} == {ann, bob}
+    game = series.games.get()
+    assert game.verified and game.record == room.games.get().record
+    winner = series.winner
+    assert winner is not None and winner.user == (ann if room.winner == "a" else bob)
+    assert PlayerRating.objects.get(player=winner, variant="long").rating > START_RATING
+    assert RatingChange.objects.filter(series=series).count() == 2

@@ -189,6 +189,11 @@ def series_end(room: Room, *, winner: str | None = None, aborted: bool = False) 
         game.save(update_fields=["record"])
     if room.record:
         room.record = with_seed(room.record, room.server_seed)
+    if not aborted:
+        from tournaments.services.online.rated import room_series_record
+
+        room.save()  # the finish time and the winner, for the series' copy
+        room_series_record(room)
 
 
 def with_seed(record: str, seed: str) -> str:
