@@ -44,18 +44,26 @@ def _pairings_html(rows: RoundRows) -> SafeString:
     )
 
 
-def tournament_body(tournament: Tournament) -> SafeString:
+def tournament_body(tournament: Tournament, *, directing: bool = False) -> SafeString:
     """Settings, standings, crosstable, bracket and rounds: cached at the tournament's
-    version."""
+    version. The current round's pairings come first, above the standings, while it is
+    in play (for everybody: who plays whom at which table is what they look for then),
+    and always for its directors (two copies: the directors' and everybody's)."""
 
     def build() -> str:
         page = tournament_page(tournament=tournament)
         rounds = [(r, _pairings_html(r)) for r in page.rounds]
-        return render_to_string(
-            "tournaments/_tournament_body.html", {"page": page, "t": tournament, "rounds": rounds}
-        )
+        current = rounds[-1] if rounds and rounds[-1][0].round is not None else None
+        in_play = current is not None and any(not s.closed for s in current[0].series)
+        first = current if current is not None and (in_play or directing) else None
+        context = {
+            "page": page, "t": tournament, "current": first, "in_play": in_play,
+            "rounds": [r for r in rounds if r is not first],
+        }  # fmt: skip
+        return render_to_string("tournaments/_tournament_body.html", context)
 
-    return mark_safe(cached(tournament_key("tournament-page", tournament), build))
+    who = "directors" if directing else "everybody"
+    return mark_safe(cached(tournament_key("tournament-page", tournament, who), build))
 
 
 def last_round_number(tournament: Tournament) -> int | None:

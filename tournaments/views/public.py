@@ -46,7 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @public_page(tournament_version)  # anonymous visitors: one cache read (gzipped too)
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament, directing = visible_tournament(request, pk)
-    body = tournament_body(tournament)  # the same for everybody: cached by version
+    body = tournament_body(tournament, directing=directing)  # cached by version
     context = {"body": body, "t": tournament, "directing": directing,
                "last_round": last_round_number(tournament),
                "can_analyse": directing and analyser(tournament.variant) is not None,
