@@ -134,6 +134,11 @@ bench-cold: install
 bench-verify: install
 	$(PY) tools/bench_verify_process.py --games $(or $(GAMES),1000)
 
+# game rooms over real WebSockets: daphne on PostgreSQL (BENCH_DATABASE_URL, default db h4)
+# and the Redis channel layer (BENCH_CHANNEL_LAYER_URL, default db 12); docs/online.md
+bench-play: install
+	$(PY) tools/bench_play.py --games $(or $(GAMES),50) $(BENCH_PLAY_ARGS)
+
 # Opt-in: the modules `verify` runs through compiled with mypyc (it comes with the pinned
 # mypy; needs gcc and the Python headers), some 1.5x faster. The .so files are build
 # artifacts beside the .py files (gitignored) and Python prefers them while they exist;

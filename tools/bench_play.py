@@ -1,0 +1,299 @@
+"""make bench-play GAMES=N: N concurrent game rooms played by bot clients over real
+WebSockets against daphne (config.asgi) on PostgreSQL and the Redis channel layer
+(docs/online.md). Each client plays the first legal turn (rolls, takes a double, resigns
+a Lurč houšek); a move's round trip is from sending it until both players' sockets have
+the new state. With --processes 2 the rooms are spread over two daphne processes sharing
+the Redis layer, and with --kill one of them is killed halfway: its clients reconnect to
+the other, resend what was not acknowledged, and the database shows whether any move was
+lost or played twice. The last line:
+
+    bench-play: N games, round trip p50 X ms, p95 Y ms, moves lost 0, played twice 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {
+    "DATABASE_URL": os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/h4"),
+    "CHANNEL_LAYER_URL": os.environ.get("BENCH_CHANNEL_LAYER_URL", "redis://127.0.0.1:6379/12"),
+    "DJANGO_SECRET_KEY": "bench-play-only-" + "x" * 40,
+    "DJANGO_ALLOWED_HOSTS": "localhost,127.0.0.1",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+}
+
+
+def setup(games: int) -> list[dict[str, Any]]:
+    """Users, rooms (seeded, the first roll made) and session cookies, in the bench's
+    database."""
+    os.environ.update(ENV)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from tournaments.models import Room
+    from tournaments.services.online.challenges import challenge_accept, challenge_create
+    from tournaments.services.online.rooms import room_act
+
+    call_command("migrate", verbosity=0)
+    stamp = int(time.time())
+    password = make_password(None)
+    users = User.objects.bulk_create(
+        [User(username=f"bench{stamp}-{i}", password=password) for i in range(2 * games)]
+    )
+    backend = settings.AUTHENTICATION_BACKENDS[-1]
+
+    def cookie(user: User) -> str:
+        store = SessionStore()
+        store[SESSION_KEY] = str(user.pk)
+        store[BACKEND_SESSION_KEY] = backend
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+    out = []
+    for i in range(games):
+        a, b = users[2 * i], users[2 * i + 1]
+        challenge = challenge_create(
+            user=a, variant="long", settings={"clock": "none", "length": 3}
+        )
+        room = challenge_accept(challenge_id=challenge.pk, user=b)
+        for user, seed in ((a, "aa"), (b, "bb")):
+            seq = Room.objects.get(pk=room.pk).seq
+            room_act(
+                room_id=room.pk, user=user, message={"action": "seed", "seq": seq, "seed": seed}
+            )
+        out.append({"room": room.pk, "cookies": [cookie(a), cookie(b)],
+                    "seq0": Room.objects.get(pk=room.pk).seq})  # fmt: skip
+    return out
+
+
+def db_seqs(rooms: list[dict[str, Any]]) -> dict[int, int]:
+    from tournaments.models import Room
+
+    return dict(Room.objects.filter(pk__in=[r["room"] for r in rooms]).values_list("pk", "seq"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, **ENV}
+    proc = subprocess.Popen(
+        [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
+         "config.asgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"daphne did not start on port {port}")
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Player:
+    """One player's socket: the latest state, reconnecting to the next server when its
+    own goes away."""
+
+    def __init__(self, room: int, cookie: str, urls: list[str], first: int) -> None:
+        self.room, self.cookie, self.urls, self.index = room, cookie, urls, first
+        self.state: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.ws: Any = None
+        self.reader: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        import websockets
+        from websockets.typing import Origin
+
+        for attempt in range(len(self.urls) * 20):
+            url = self.urls[(self.index + attempt) % len(self.urls)]
+            try:
+                self.ws = await websockets.connect(
+                    f"{url}/ws/rooms/{self.room}/", origin=Origin("http://localhost"),
+                    additional_headers={"Cookie": self.cookie}, open_timeout=10,
+                )  # fmt: skip
+                self.index = (self.index + attempt) % len(self.urls)
+                self.reader = asyncio.create_task(self.read())
+                return
+            except (OSError, Exception):
+                await asyncio.sleep(0.2)
+        raise RuntimeError("no server answers")
+
+    async def read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for raw in self.ws:
+                message = json.loads(raw)
+                newer = (
+                    self.state is None
+                    or message.get("state", {}).get("seq", -1) >= self.state["seq"]
+                )
+                if message["type"] == "state" and newer:
+                    self.state = message["state"]
+                self.changed.set()
+        self.changed.set()
+
+    @property
+    def alive(self) -> bool:
+        return self.reader is not None and not self.reader.done()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps(message))
+
+
+def choice(state: dict[str, Any]) -> dict[str, Any]:
+    can, seq = state["can"], state["seq"]
+    if "take" in can:
+        return {"action": "take", "seq": seq}
+    if "roll" in can:
+        return {"action": "roll", "seq": seq}
+    if not state["legal"]:
+        return {"action": "resign", "seq": seq}
+    return {"action": "move", "seq": seq, "turn": state["legal"][0]["movetext"]}
+
+
+def _turn(players: list[Player]) -> Player | None:
+    """The player who must act now, when every socket has the newest state."""
+    states = [p.state for p in players]
+    if any(s is None for s in states):
+        return None
+    seq = max(s["seq"] for s in states if s is not None)
+    for p in players:
+        if p.state is not None and p.state["turn"] == p.state["you"] and p.state["seq"] == seq:
+            return p
+    return None
+
+
+async def _acknowledged(players: list[Player], mover: Player, message: dict[str, Any],
+                        end: float) -> bool:  # fmt: skip
+    """Wait until both players have the state after ``message``; a lost server's clients
+    reconnect and send it again when it was not acknowledged (a stale seq: it played)."""
+    sent = message["seq"]
+    while time.monotonic() < end + 30:
+        if all(p.state and p.state["seq"] > sent for p in players):
+            return True
+        if not all(p.alive for p in players):
+            for p in players:
+                if not p.alive:
+                    await p.connect()
+            await asyncio.sleep(0.3)
+            if not any(p.state and p.state["seq"] > sent for p in players):
+                await mover.send(message)
+            continue
+        for p in players:
+            p.changed.clear()
+        waits = [asyncio.create_task(p.changed.wait()) for p in players]
+        await asyncio.wait(waits, timeout=5, return_when=asyncio.FIRST_COMPLETED)
+        for w in waits:
+            w.cancel()
+    return False
+
+
+async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
+               times: list[float], acked: dict[int, int]) -> None:  # fmt: skip
+    players = [Player(room["room"], c, urls, first) for c in room["cookies"]]
+    for p in players:
+        await p.connect()
+    acked[room["room"]] = 0
+    while time.monotonic() < end:
+        for p in players:
+            if not p.alive:
+                await p.connect()
+        if players[0].state is not None and players[0].state["status"] != "playing":
+            break
+        mover = _turn(players)
+        if mover is None or mover.state is None:
+            await asyncio.sleep(0.01)
+            continue
+        message = choice(mover.state)
+        started = time.perf_counter()
+        await mover.send(message)
+        if await _acknowledged(players, mover, message, end):
+            times.append(time.perf_counter() - started)
+            acked[room["room"]] += 1
+    for p in players:
+        if p.ws is not None:
+            await p.ws.close()
+
+
+async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str, Any]:
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(port) for port in ports]
+    urls = [f"ws://127.0.0.1:{port}" for port in ports]
+    before = sum(rss_kb(s.pid) for s in servers)
+    times: list[float] = []
+    acked: dict[int, int] = {}
+    end = time.monotonic() + args.seconds
+    tasks = [asyncio.create_task(play(r, urls, i % len(urls), end, times, acked))
+             for i, r in enumerate(rooms)]  # fmt: skip
+    await asyncio.sleep(min(5, args.seconds / 4))
+    during = sum(rss_kb(s.pid) for s in servers if s.poll() is None)
+    if args.kill and len(servers) > 1:
+        await asyncio.sleep(max(0.0, args.seconds / 2 - 5))
+        servers[-1].kill()
+    await asyncio.gather(*tasks)
+    for s in servers:
+        s.terminate()
+    return {"times": times, "acked": acked,
+            "per_connection_kb": (during - before) / max(1, 2 * len(rooms))}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--kill", action="store_true", help="kill one process halfway")
+    args = parser.parse_args()
+    rooms = setup(args.games)
+    result = asyncio.run(run(args, rooms))
+    seqs = db_seqs(rooms)
+    lost = twice = 0
+    for r in rooms:
+        played = seqs[r["room"]] - r["seq0"]
+        seen = result["acked"].get(r["room"], 0)
+        lost += max(0, seen - played)
+        twice += max(0, played - seen - 1)  # the last move may be in flight at the end
+    times = sorted(result["times"])
+    p50 = statistics.median(times) * 1000 if times else float("nan")
+    p95 = times[int(0.95 * (len(times) - 1))] * 1000 if times else float("nan")
+    print(f"moves {len(times)}, processes {args.processes}{' (one killed)' if args.kill else ''}, "
+          f"memory per connection {result['per_connection_kb']:.0f} kB")  # fmt: skip
+    print(f"bench-play: {args.games} games, round trip p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+          f"moves lost {lost}, played twice {twice}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
