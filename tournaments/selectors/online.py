@@ -12,8 +12,7 @@ from django.utils.translation import ngettext
 from tournaments.engine import EngineError, check_dice_text
 from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
 from tournaments.selectors.access import User, signed_in
-from tournaments.services.online.challenges import challenges_for
-from tournaments.services.online.series import seat_name
+from tournaments.selectors.rooms import challenges_for, seat_name
 
 ROOMS_LISTED = 30
 

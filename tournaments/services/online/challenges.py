@@ -9,7 +9,6 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
-from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.engine import BOT_LEVELS, variant_named
@@ -143,14 +142,3 @@ def challenge_rematch(*, room_id: int, user: User) -> Challenge:
     Challenge.objects.filter(pk=challenge.pk).update(rematch_of=room)
     challenge.rematch_of = room
     return challenge
-
-
-def challenges_for(user: User | None) -> QuerySet[Challenge]:
-    """The open challenges ``user`` may see in the lobby: open ones (no opponent, no link),
-    those to the user and the user's own."""
-    player = signed_in(user)
-    mine = Q(creator_id=player.pk) | Q(opponent_id=player.pk) if player else Q(pk__in=[])
-    public = Q(opponent__isnull=True, token="", bot_level="")
-    return Challenge.objects.filter(
-        Q(status=ChallengeStatus.OPEN) & (public | mine)
-    ).select_related("creator", "opponent")

@@ -32,6 +32,7 @@ from tournaments.models import (
     RoomStatus,
     SeriesMode,
 )
+from tournaments.selectors.rooms import seat_name
 from tournaments.services.analysis import net_analysis_fields
 from tournaments.services.online.game import GameView, game_start
 from tournaments.services.online.settings import RoomSettings, record_rule_tags, rules_tournament
@@ -52,11 +53,6 @@ def seat_of_side(room: Room, side: int) -> str:
 
 def side_of_seat(room: Room, seat: str) -> int:
     return 0 if (seat == "a") == room.a_white else 1
-
-
-def seat_name(room: Room, seat: str) -> str:
-    user = getattr(room, f"{seat}_user")
-    return user.get_username() if user is not None else f"Bot ({getattr(room, f'{seat}_bot')})"
 
 
 def roll(room: Room) -> tuple[int, int]:

@@ -15,6 +15,7 @@ from tournaments.board import board_svg
 from tournaments.engine import Position, movetext_for
 from tournaments.models import Room, RoomStatus
 from tournaments.selectors.access import User
+from tournaments.selectors.rooms import seat_name
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import (
     GameView,
@@ -25,7 +26,7 @@ from tournaments.services.online.game import (
     turn_text,
 )
 from tournaments.services.online.rooms import seat_of
-from tournaments.services.online.series import seat_name, seat_of_side, side_of_seat
+from tournaments.services.online.series import seat_of_side, side_of_seat
 from tournaments.services.online.settings import settings_of
 
 OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
