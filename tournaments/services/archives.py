@@ -11,14 +11,13 @@ import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
-from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext
@@ -42,6 +41,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.access import User, signed_in
+from tournaments.services.archive_damage import DAMAGE, Place, archive_damage
 from tournaments.services.directing import tournament_create_by
 from tournaments.services.errors import ApplicationError, Conflict
 from tournaments.services.exports import (
@@ -134,31 +134,8 @@ def tournament_import(
             return importer.run(name=name)
     except ApplicationError:
         raise
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        InvalidOperation,
-        ValidationError,
-    ) as exc:
-        raise ApplicationError(
-            gettext("the archive is damaged: %(reason)s"),
-            code="archive-damaged",
-            params={"reason": f"{type(exc).__name__} {exc}"},
-        ) from None
-    except IntegrityError as exc:
-        raise ApplicationError(
-            gettext("the archive is inconsistent: %(reason)s"),
-            code="archive-inconsistent",
-            params={"reason": str(exc)},
-        ) from None
-    except DataError as exc:  # a number or text too large for its column
-        raise ApplicationError(
-            gettext("the archive is damaged: %(reason)s"),
-            code="archive-damaged",
-            params={"reason": str(exc).strip()},
-        ) from None
+    except DAMAGE as exc:  # said in words, with where the import stopped
+        raise archive_damage(exc, importer.place) from None
 
 
 def _fingerprint(archive: dict[str, Any]) -> uuid.UUID | None:
@@ -238,6 +215,7 @@ class _Importer:
         self.result: ArchiveImport
         self.fingerprint: uuid.UUID | None = None
         self.as_copy = self.as_archived = False
+        self.place = Place()  # where in the archive the import is (a refusal says it)
 
     def user(self, username: str | None) -> AuthUser | None:
         """The account the archive names: found, or (trusted) created inactive. Not
@@ -304,8 +282,16 @@ class _Importer:
     def register_entries(self, tournament: Tournament) -> list[int]:
         """Enter the archived players; the ids of the entries to withdraw at the end."""
         entries = []
+        seen: set[int] = set()
         for e in self.a["entries"]:
+            self.place.at("entry", ref=e.get("player"))
             seed_check(e["seed"])
+            if self.required(e["player"]).pk in seen:
+                raise ApplicationError(
+                    gettext("player %(ref)s is entered twice"), code="archive-entry-twice",
+                    params={"ref": e["player"]}, field="file",
+                )  # fmt: skip
+            seen.add(self.required(e["player"]).pk)
             entry = Entry(tournament=tournament, player=self.required(e["player"]), seed=e["seed"])
             entry.full_clean(
                 exclude=["tournament", "player"], validate_unique=False, validate_constraints=False
@@ -316,6 +302,7 @@ class _Importer:
         return [entry.pk for entry, withdrawn in entries if withdrawn]
 
     def run(self, *, name: str | None) -> ArchiveImport:
+        self.place.at("settings")
         settings, archived = self.settings()
         title = name or settings["name"]
         if self.as_copy and not name:
@@ -335,15 +322,13 @@ class _Importer:
                 tournament.directors.add(user)
         self.import_players(tournament.variant)
         withdrawn = self.register_entries(tournament)
+        self.place.at("pair")
         for pp in self.a["prohibited_pairs"]:
             ProhibitedPair.objects.create(
                 tournament=tournament, player_a=self.required(pp["player_a"]),
                 player_b=self.required(pp["player_b"]), reason=pp["reason"],
             )  # fmt: skip
-        rounds = {
-            r["number"]: round_create(tournament=tournament, number=r["number"], name=r["name"])
-            for r in self.a["rounds"]
-        }
+        rounds = self.create_rounds(tournament)
         # Every series first (bracket moves find them by slot), then their games.
         items = self.a["series"]
         created = [(s, self.create_series(tournament, rounds, s)) for s in items]
@@ -364,9 +349,19 @@ class _Importer:
             ratings_recompute()  # the archived finish times order the rated series
         return self.result
 
+    def create_rounds(self, tournament: Tournament) -> dict[int, Round]:
+        rounds: dict[int, Round] = {}
+        for r in self.a["rounds"]:
+            self.place.at("round", number=r.get("number"))
+            rounds[r["number"]] = round_create(
+                tournament=tournament, number=r["number"], name=r["name"]
+            )
+        return rounds
+
     def import_players(self, variant: str) -> None:
         clubs: dict[str, Club] = {}
         for c in self.a["clubs"]:
+            self.place.at("club", name=c.get("name"))
             clubs[c["name"]], _ = Club.objects.get_or_create(
                 name=c["name"], defaults={"city": c["city"], "country": c["country"]}
             )
@@ -386,6 +381,7 @@ class _Importer:
         new: list[Player] = []
         new_starts: list[tuple[Player, float]] = []
         for p in archived:
+            self.place.at("player", ref=p.get("ref"))
             club: Club | None = None if p["club"] is None else clubs[p["club"]]
             player = known.get((p["name"], club.pk if club else None))
             if player is None:
@@ -415,6 +411,7 @@ class _Importer:
     def create_series(
         self, tournament: Tournament, rounds: dict[int, Round], s: dict[str, Any]
     ) -> Series:
+        self.place.at("series", ref=s.get("ref"))
         values = {"slot": s["slot"], "table": s["table"], "length": s["length"],
                   "pairing": self.pid(PAIRING_PLAYERS, s["pairing"])}  # fmt: skip
         Series(tournament=tournament, **values).full_clean(
@@ -432,6 +429,7 @@ class _Importer:
     def play_series(self, s: dict[str, Any], series: Series) -> None:
         """Enter the archived games through the result services, then check that the
         series' stated score, status and winner are what the games give."""
+        self.place.at("series", ref=s.get("ref"))
         if s["status"] not in SeriesStatus.values:
             raise ApplicationError(
                 gettext("unknown series status %(status)s"),
@@ -441,6 +439,7 @@ class _Importer:
             )
         games: dict[int, Game] = {}
         for g in s["games"]:
+            self.place.at("game", series=s.get("ref"), number=g.get("number"))
             try:
                 games[g["number"]] = self.enter_game(series, g)
             except ApplicationError as exc:
