@@ -218,3 +218,16 @@ def test_sweep_rooms_command(ann: User, bob: User) -> None:
     Room.objects.filter(pk=room.pk).update(deadline=timezone.now() - timedelta(seconds=1))
     call_command("sweep_rooms")
     assert Room.objects.get(pk=room.pk).status == RoomStatus.FINISHED
+
+
+def test_an_action_after_the_deadline_finds_the_timeout(ann: User, bob: User) -> None:
+    """No sweep ran: the next request to the room decides the timeout under its lock."""
+    room = seeded(new_room(ann, bob, length=1, delay_s=1, reserve_s=1), ann, bob)
+    user, state = on_turn(room, (ann, bob))
+    Room.objects.filter(pk=room.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    action, fields = first_choice(state)
+    with pytest.raises(ApplicationError) as late:
+        act(room, user, action, **fields)
+    assert late.value.code == "timeout"
+    room = Room.objects.get(pk=room.pk)
+    assert room.status == RoomStatus.FINISHED and room.games.get().ended == RoomGameEnd.TIMEOUT

@@ -21,7 +21,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from tournaments.models import Room
 from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
-from tournaments.services.online.rooms import room_act, room_connected, room_sweep_timeouts
+from tournaments.services.online.rooms import room_act, room_connected
 from tournaments.services.online.state import room_state
 
 MAX_MESSAGE = 4096
@@ -133,22 +133,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _act(self, message: object) -> tuple[bool, tuple[str, str] | None]:
-        """Play the message; (whether the room changed, (code, detail) of a refusal)."""
+        """Play the message; (whether the room changed, (code, detail) of a refusal). A
+        timeout found by the action is decided, committed and told to the group."""
         with translation.override(self.language):
-            swept = bool(room_sweep_timeouts(room_id=self.room_id))
             if message is None:
-                return swept, ("bad-message", _("A message is a JSON object with an action."))
-            before = Room.objects.filter(pk=self.room_id).values_list("seq", "chat").first()
+                return False, ("bad-message", _("A message is a JSON object with an action."))
             try:
-                room = room_act(room_id=self.room_id, user=self._user(), message=message)
+                room_act(room_id=self.room_id, user=self._user(), message=message)
             except ApplicationError as exc:
-                return swept, (exc.code, exc.message)
-            return swept or before != (room.seq, room.chat) or _presence(message), None
-
-
-def _presence(message: object) -> bool:
-    """chat-off and chat-on change what a player sees, not the seq."""
-    return isinstance(message, dict) and message.get("action") in ("chat-off", "chat-on")
+                return exc.code == "timeout", (exc.code, exc.message)
+            return not (isinstance(message, dict) and message.get("action") == "sync"), None
 
 
 __all__ = ["RoomConsumer", "group_name", "room_changed", "scope_language"]

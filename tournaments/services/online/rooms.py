@@ -89,40 +89,50 @@ def room_act(*, room_id: int, user: User | None, message: object) -> Room:
     not-your-turn, illegal-turn, cube-refused, abort-refused, seed-refused, chat-off."""
     action, seq = _parsed(message)
     assert isinstance(message, dict)
-    room_sweep_timeouts(room_id=room_id)
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(pk=room_id).first()
         if room is None:
             raise refuse(_("There is no such game room."), "not-found")
-        if action == "sync":
-            return room
-        seat = seat_of(room, user)
-        if seat is None:
-            raise refuse(_("You are watching this game: only its players act."), "spectator")
-        if action in FREE_ACTIONS:
-            _chat(room, seat, action, message.get("text"))
+        timed_out = _timeout_due(room, timezone.now())
+        if timed_out:
             room.save()
-            return room
-        if seq != room.seq:
-            raise refuse(
-                _("The game has moved on since (sequence number %(seq)s, not %(sent)s): "
-                  "here it is as it stands."), "stale-seq", seq=room.seq, sent=seq,
-            )  # fmt: skip
-        if room.status in (RoomStatus.FINISHED, RoomStatus.ABORTED):
-            raise refuse(_("This series is over."), "finished")
-        s = settings_of(room.settings, room.variant)
-        now = timezone.now()
-        if action == "seed":
-            _seed(room, s, seat, message.get("seed"))
-        elif action == "abort":
-            _abort(room, seat)
-        elif room.status == RoomStatus.WAITING:
-            raise refuse(_("The first roll waits for both players' dice seeds."), "waiting")
-        else:
-            _play(room, s, seat, action, message, now)
-        room.seq += 1
-        room.save()
+        elif action != "sync":
+            _act_locked(room, seat_of(room, user), action, seq, message)
+    if timed_out and action != "sync":  # decided under the same lock, committed, then told
+        raise refuse(
+            _("Time ran out before this action: here is the game as it stands."), "timeout"
+        )
     return room
+
+
+def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
+                message: dict[str, Any]) -> None:  # fmt: skip
+    """The action on the locked room (room_act's checks, in order); saved."""
+    if seat is None:
+        raise refuse(_("You are watching this game: only its players act."), "spectator")
+    if action in FREE_ACTIONS:
+        _chat(room, seat, action, message.get("text"))
+        room.save()
+        return
+    if seq != room.seq:
+        raise refuse(
+            _("The game has moved on since (sequence number %(seq)s, not %(sent)s): "
+              "here it is as it stands."), "stale-seq", seq=room.seq, sent=seq,
+        )  # fmt: skip
+    if room.status in (RoomStatus.FINISHED, RoomStatus.ABORTED):
+        raise refuse(_("This series is over."), "finished")
+    s = settings_of(room.settings, room.variant)
+    now = timezone.now()
+    if action == "seed":
+        _seed(room, s, seat, message.get("seed"))
+    elif action == "abort":
+        _abort(room, seat)
+    elif room.status == RoomStatus.WAITING:
+        raise refuse(_("The first roll waits for both players' dice seeds."), "waiting")
+    else:
+        _play(room, s, seat, action, message, now)
+    room.seq += 1
+    room.save()
 
 
 def _parsed(message: object) -> tuple[str, int | None]:
@@ -317,24 +327,28 @@ def room_sweep_timeouts(*, room_id: int | None = None, now: datetime | None = No
     changed = []
     for pk in due:
         with transaction.atomic():
-            room = Room.objects.select_for_update(skip_locked=True).filter(
-                pk=pk, status=RoomStatus.PLAYING, deadline__lt=now
-            ).first()  # fmt: skip
-            if room is None:
-                continue
-            s = settings_of(room.settings, room.variant)
-            view = game_view(room.record)
-            loser = seat_of_side(room, view.on_turn)
-            if s.clock == "live":
-                setattr(room, f"{loser}_reserve_ms", 0)
-            room.turn_started = room.deadline = None
-            ended = game_with(view, view.on_turn, "resigns")
-            forfeit = loser if s.timeout_costs == "series" else None
-            _finish(room, s, ended, now, ended=RoomGameEnd.TIMEOUT, forfeit=forfeit)
-            room.seq += 1
-            room.save()
-            changed.append(room.pk)
+            room = Room.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
+            if room is not None and _timeout_due(room, now):
+                room.save()
+                changed.append(room.pk)
     return changed
+
+
+def _timeout_due(room: Room, now: datetime) -> bool:
+    """Decide the locked room's timeout when its deadline has passed (the caller saves)."""
+    if room.status != RoomStatus.PLAYING or room.deadline is None or room.deadline >= now:
+        return False
+    s = settings_of(room.settings, room.variant)
+    view = game_view(room.record)
+    loser = seat_of_side(room, view.on_turn)
+    if s.clock == "live":
+        setattr(room, f"{loser}_reserve_ms", 0)
+    room.turn_started = room.deadline = None
+    ended = game_with(view, view.on_turn, "resigns")
+    forfeit = loser if s.timeout_costs == "series" else None
+    _finish(room, s, ended, now, ended=RoomGameEnd.TIMEOUT, forfeit=forfeit)
+    room.seq += 1
+    return True
 
 
 def room_games(room: Room) -> list[RoomGame]:
