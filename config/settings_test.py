@@ -23,3 +23,7 @@ if _worker.startswith("gw") and CACHES["default"]["BACKEND"].endswith("RedisCach
 # Jobs run inline in the request that starts them, through the same job_run a worker
 # calls (tests/tournaments/test_jobs_worker.py starts the database's worker for real).
 JOBS_INLINE = True
+
+# A bad play's confirming rollout costs seconds of CPU (a random mover's game has dozens):
+# tests of the analysis leave it off, and tests/tournaments/test_analysis_depth.py runs it.
+ANALYSIS_CONFIRM = False

@@ -19,6 +19,7 @@ def test_the_strongest_bot_is_analysed_at_the_depth_it_plays(settings) -> None:
 
 
 def test_confirmation_is_on_unless_switched_off(settings) -> None:
+    del settings.ANALYSIS_CONFIRM  # the tests' settings switch it off
     assert analysis_confirms()
     settings.ANALYSIS_CONFIRM = False
     assert not analysis_confirms()
