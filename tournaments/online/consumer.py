@@ -27,6 +27,14 @@ from tournaments.services.online.state import room_state
 MAX_MESSAGE = 4096
 
 
+def _in_pool(func: Any) -> Any:
+    """Database work of a socket in a pool of threads (each with its own connection), not
+    in the process's one thread for synchronous code: the rooms' round trips to the
+    database overlap instead of queueing behind each other. Every action locks its row,
+    so two threads never change one room at once."""
+    return database_sync_to_async(func, thread_sensitive=False)
+
+
 def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
@@ -115,15 +123,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if state is not None:
             await self.send(text_data=json.dumps({"type": "state", "state": state}))
 
-    @database_sync_to_async
+    @_in_pool
     def _exists(self) -> bool:
         return Room.objects.filter(pk=self.room_id).exists()
 
-    @database_sync_to_async
+    @_in_pool
     def _connected(self, delta: int) -> bool:
         return room_connected(room_id=self.room_id, user=self._user(), delta=delta)
 
-    @database_sync_to_async
+    @_in_pool
     def _state(self) -> dict[str, Any] | None:
         room = Room.objects.select_related("a_user", "b_user").filter(pk=self.room_id).first()
         if room is None:
@@ -131,7 +139,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             return room_state(room, self._user())
 
-    @database_sync_to_async
+    @_in_pool
     def _act(self, message: object) -> tuple[bool, tuple[str, str] | None]:
         """Play the message; (whether the room changed, (code, detail) of a refusal). A
         timeout found by the action is decided, committed and told to the group."""
