@@ -195,6 +195,7 @@ def game_results(
                 break
             _step(net, live, reduce, rules)
             _settled(net, live, settle, truncate)
+        _settled(net, block, None, 1)  # a game still on at the guard: the net's value
         results.extend(g.result for g in block if g.result is not None)
     return np.array(results).reshape(-1, 3)
 

@@ -81,6 +81,11 @@ def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
             position = played.position
         side = position.turn
         me, opp = position.board(side), position.board(1 - side)
+        if played is not None and opp[0] == 15:  # the play bore off the last checker (L8)
+            mars = rules.mars and me[0] == 0
+            done = RolloutResult(games, 2.0 if mars else 1.0, 1.0, float(mars), 0.0, 0.0,
+                                 reduce, truncate)  # fmt: skip
+            return {"moves": played.notation, **done.to_json()}
         if me[0] == 15 or opp[0] == 15:
             raise RolloutQueryError("the game is over: nothing to roll out",
                                     code="game-over")  # fmt: skip

@@ -124,6 +124,15 @@ def test_the_rollout_command_answers_every_line() -> None:
     assert "over" in answers[10]["error"]
 
 
+def test_a_play_that_ends_the_game_is_its_result() -> None:
+    last = json.dumps({"variant": "long", "turn": "white", "white": {"2": 1},
+                       "black": {"24": 15}})  # fmt: skip
+    done = run("rollout", "--games", "36", stdin=f'{{"position": {last}, "dice": [3, 1], '
+               '"moves": "2/off"}\n')  # fmt: skip
+    answer = json.loads(done.stdout)
+    assert (answer["equity"], answer["win_mars"], answer["se"]) == (2.0, 1.0, 0.0), answer
+
+
 def test_the_rollout_command_refuses_bad_options() -> None:
     done = run("rollout", "--games", "1", stdin="")
     assert done.returncode == 2 and "Traceback" not in done.stderr
