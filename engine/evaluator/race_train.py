@@ -15,6 +15,7 @@ Positions: race positions of the shipped net's 0-ply self-play games and random 
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 import time
@@ -62,6 +63,20 @@ def sample_sides(rng: random.Random, count: int, high: float = 0.0) -> list[Side
             pts[top] += 1
         pts[0] = 15 - sum(pts[1:])
         found.append(tuple(pts))
+    return found
+
+
+def every_side(most: int) -> list[Side]:
+    """Every racing side of 1-``most`` checkers with one outside home (few enough to
+    list; random draws rarely stack a few checkers on one high point)."""
+    found = []
+    for k in range(1, most + 1):
+        for combo in itertools.combinations_with_replacement(range(1, 13), k):
+            if max(combo) > 6:
+                pts = [15 - k] + [0] * 12
+                for p in combo:
+                    pts[p] += 1
+                found.append(tuple(pts))
     return found
 
 
@@ -152,7 +167,7 @@ def fit(net: RaceNet, x: Floats, t_fin: Floats, t_fst: Floats, mask: Floats, ste
 
 
 def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
-               hidden: int = 64, sweeps: int = 1, high: float = 0.0,
+               hidden: int = 64, sweeps: int = 1, high: float = 0.0, small: int = 0,
                log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the ordered pass, then ``sweeps`` sweeps of every
     target (a resumed run with more sweeps goes on where the last one stopped)."""
@@ -168,7 +183,7 @@ def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
         sides = [tuple(int(n) for n in s) for s in sides_arr]
     else:
         rng = random.Random(seed)
-        drawn = sample_sides(rng, samples, high)
+        drawn = sample_sides(rng, samples, high) + every_side(small)
         sides = sorted(set(drawn) | set(game_sides(games, seed)), key=pips)
         net, done, t_fin, t_fst, spent = RaceNet.fresh(hidden, seed), 0, [], [], 0.0
         print(f"{len(sides)} racing sides ({games} games, {samples} random), seed {seed}",
@@ -195,7 +210,8 @@ def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
         clock = time.perf_counter() - wall
         print(f"{done} of {total}: pips {pips(chunk[0])}-{pips(chunk[-1])}  loss {loss:.4f}  "
               f"cpu {used:.0f} s  wall {clock:.0f} s", file=log, flush=True)  # fmt: skip
-        net.header.update(samples=samples, games=games, sweeps=sweeps, high=high, done=done,
+        net.header.update(samples=samples, games=games, sweeps=sweeps, high=high, small=small,
+                          done=done,
                           cpu_seconds=round(used))  # fmt: skip
         net.save(path)
         np.savez_compressed(state_path, sides=np.array(sides), done=done, t_fin=np.array(t_fin),
@@ -231,10 +247,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hidden", type=int, default=64)
     p.add_argument("--sweeps", type=int, default=1, help="sweeps after the ordered pass")
     p.add_argument("--high", type=float, default=0.0, help="share of sides as a race begins")
+    p.add_argument("--small", type=int, default=0, help="add every side of up to N checkers")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return train_race(a.out, seed=a.seed, samples=a.samples, games=a.games, resume=a.resume,
-                      hidden=a.hidden, sweeps=a.sweeps, high=a.high)  # fmt: skip
+                      hidden=a.hidden, sweeps=a.sweeps, high=a.high, small=a.small)  # fmt: skip
 
 
 if __name__ == "__main__":
