@@ -98,6 +98,9 @@ def test_the_api_pairs_the_schedule_hides_and_publishes_rounds(rr, boss):
     assert published.status_code == 200 and published.json()["published"] is True
     assert other.get(f"/api/rounds/?tournament={rr.pk}").json()["count"] == 1
     assert other.get(f"/api/series/?tournament={rr.pk}").json()["count"] == 3
+    last = made.json()[-1]["id"]
+    repaired = api.post(f"/api/rounds/{last}/repair/")  # paired again: still unpublished
+    assert repaired.status_code == 201 and repaired.json()["published"] is False
     swiss = tournament_create(name="Open", start_date=datetime.date(2026, 8, 1), format="swiss")
     swiss.directors.add(boss)
     refused = api.post(f"/api/tournaments/{swiss.pk}/rounds/schedule/")

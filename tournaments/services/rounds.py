@@ -103,10 +103,15 @@ def round_repair(*, round: Round) -> Round:
     """Pair the last round again before any result: after a withdrawal, a late entry or a
     new prohibited pair, say. The new round has the same number."""
     tournament = Tournament.objects.get(pk=round.tournament_id)
-    round_repair_check(round=Round.objects.select_related("tournament").get(pk=round.pk))
+    current = Round.objects.select_related("tournament").get(pk=round.pk)
+    round_repair_check(round=current)
     round_delete(round=round)
     # the round was paired already, so the director's earlier decision to pair it stands
-    return round_generate(tournament=tournament, override=True)
+    new = round_generate(tournament=tournament, override=True)
+    if not current.published:  # paired ahead (services/schedule.py): still unseen
+        new.published = False
+        new.save(update_fields=["published"])
+    return new
 
 
 def _points_before(tournament: Tournament, number: int) -> dict[int, Decimal]:
