@@ -27,3 +27,6 @@ JOBS_INLINE = True
 # A bad play's confirming rollout costs seconds of CPU (a random mover's game has dozens):
 # tests of the analysis leave it off, and tests/tournaments/test_analysis_depth.py runs it.
 ANALYSIS_CONFIRM = False
+# Tests start many games against the bot; tests/tournaments/test_jobs_worker.py sets the
+# real limit back to check it.
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["botgame"] = "100000/minute"  # noqa: F405

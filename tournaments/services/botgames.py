@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.api.throttles import PageThrottle
 from tournaments.engine import (
     BOT_LEVELS,
     BotState,
@@ -56,6 +57,12 @@ def botgame_start(*, user: User, level: str, colour: str) -> BotGame:
     if colour not in COLOUR_CHOICES:
         raise ApplicationError(
             _("choose white, black or random"), code="bot-unknown-colour", field="colour"
+        )
+    # one user's new games, counted in the shared cache (scope ``botgame``, every door)
+    if not PageThrottle("botgame", f"user:{player.pk}").allow_request(None, None):
+        raise ApplicationError(
+            _("You have started too many games lately: try again in a minute."),
+            code="bot-too-many",
         )
     if colour == "random":
         colour = secrets.choice(SIDES).value

@@ -6,9 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 
-from tournaments.api.throttles import PageThrottle
 from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
 from tournaments.models import BotGame, BotGameStatus
 from tournaments.selectors.botgames import bot_game_page, user_bot_games
@@ -27,14 +25,6 @@ def play_home(request: HttpRequest) -> HttpResponse:
     form = PlayStartForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
-        # one user's new games, counted in the shared cache (scope ``botgame``)
-        if form.is_valid() and not PageThrottle("botgame", str(request.user.pk)).allow_request(
-            request, None
-        ):
-            form.add_error(None, _("You have started too many games lately: try again in a "
-                                   "minute."))  # fmt: skip
-            context = {"form": form, "games": user_bot_games(request.user)}
-            return render(request, "tournaments/play.html", context, status=429)
         if form.is_valid():
             try:
                 game = botgame_start(
@@ -43,6 +33,9 @@ def play_home(request: HttpRequest) -> HttpResponse:
                 )  # fmt: skip
             except ApplicationError as exc:
                 add_service_error(form, exc)
+                if exc.code == "bot-too-many":  # the throttle (services/botgames.py)
+                    context = {"form": form, "games": user_bot_games(request.user)}
+                    return render(request, "tournaments/play.html", context, status=429)
             else:
                 return redirect("tournaments:play_game", pk=game.pk)
         status = 400

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
@@ -36,9 +37,16 @@ class Command(BaseCommand):
             action="store_true",
             help="delete the demo club, its players and the demo tournaments first",
         )
+        parser.add_argument(
+            "--migrate",
+            action="store_true",
+            help="apply the migrations first (make run: one process starts instead of two)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         verbosity: int = options["verbosity"]
+        if options["migrate"]:
+            call_command("migrate", interactive=False, verbosity=verbosity, stdout=self.stdout)
 
         def bar(games: list[DemoGame]) -> Iterable[DemoGame]:
             return progress(games, command=self, desc=_("games"), unit="game", verbosity=verbosity)
