@@ -137,18 +137,18 @@ class Player:
         import websockets
         from websockets.typing import Origin
 
-        for attempt in range(len(self.urls) * 20):
+        for attempt in range(len(self.urls) * 120):
             url = self.urls[(self.index + attempt) % len(self.urls)]
             try:
                 self.ws = await websockets.connect(
                     f"{url}/ws/rooms/{self.room}/", origin=Origin("http://localhost"),
-                    additional_headers={"Cookie": self.cookie}, open_timeout=10,
+                    additional_headers={"Cookie": self.cookie}, open_timeout=30,
                 )  # fmt: skip
                 self.index = (self.index + attempt) % len(self.urls)
                 self.reader = asyncio.create_task(self.read())
                 return
             except (OSError, Exception):
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(0.5)
         raise RuntimeError("no server answers")
 
     async def read(self) -> None:
@@ -224,9 +224,10 @@ async def _acknowledged(players: list[Player], mover: Player, message: dict[str,
 async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
                times: list[float], acked: dict[int, int]) -> None:  # fmt: skip
     players = [Player(room["room"], c, urls, first) for c in room["cookies"]]
+    acked[room["room"]] = 0
+    await asyncio.sleep(room["room"] % 100 * 0.05)  # the connects spread over 5 s
     for p in players:
         await p.connect()
-    acked[room["room"]] = 0
     while time.monotonic() < end:
         for p in players:
             if not p.alive:
@@ -263,7 +264,9 @@ async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str
     if args.kill and len(servers) > 1:
         await asyncio.sleep(max(0.0, args.seconds / 2 - 5))
         servers[-1].kill()
-    await asyncio.gather(*tasks)
+    failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
+    if failed:
+        print(f"{len(failed)} games could not connect or broke off: {failed[0]!r}")
     for s in servers:
         s.terminate()
     return {"times": times, "acked": acked,
