@@ -2,7 +2,18 @@ from django.urls import path
 
 from tournaments import views
 from tournaments.online import http as room_http
-from tournaments.views import accounts, game, jobs, live, people, play, reports, rounds, sheets
+from tournaments.views import (
+    accounts,
+    game,
+    jobs,
+    live,
+    online,
+    people,
+    play,
+    reports,
+    rounds,
+    sheets,
+)
 from tournaments.views.entry_requests import URLS as ENTRY_REQUEST_URLS
 from tournaments.views.merging import URLS as MERGING_URLS
 from tournaments.views.schedule import URLS as SCHEDULE_URLS
@@ -30,7 +41,11 @@ urlpatterns = [
     path("games/<int:pk>/analyse/", game.game_analyse, name="game_analyse"),
     path("games/<int:pk>/delete/", game.game_delete_page, name="game_delete"),
     path("players/<int:pk>/", views.player_detail, name="player"),
-    path("play/", play.play_home, name="play"),
+    # the lobby (challenges, the user's rooms, the bot) and the game room's page
+    path("play/", online.lobby, name="play"),
+    path("play/challenges/<int:pk>/<str:token>/", online.challenge_link, name="challenge_link"),
+    path("play/rooms/<int:pk>/", online.room_page, name="room"),
+    path("play/rooms/<int:pk>/dice-check/", online.room_dice, name="room_dice"),
     path("play/<int:pk>/", play.play_game, name="play_game"),
     path("play/<int:pk>/record/", play.play_record, name="play_record"),
     # game rooms' JSON doors (docs/online.md); the WebSocket is tournaments/online/routing.py

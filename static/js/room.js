@@ -194,7 +194,10 @@
     if (!ctm) { return null; }
     var p = pt.matrixTransform(ctm.inverse());
     var barLeft = G.margin + G.half, barRight = barLeft + G.bar;
-    if (p.x >= G.width - G.tray) { return p.y > G.height / 2 ? (mayEnterFromTray() ? BAR : OFF) : null; }
+    if (p.x >= G.width - G.tray) {
+      if (p.y <= G.height / 2) { return null; }
+      return selected === null && (free() || mayEnterFromTray()) ? BAR : OFF;
+    }
     if (p.x >= barLeft && p.x < barRight) { return BAR; }
     if (p.x < G.margin || p.x > G.width - G.tray) { return null; }
     var x = p.x - G.margin - (p.x >= barRight ? G.bar : 0);
@@ -229,7 +232,7 @@
     if (selected !== null) {
       var s = spot(selected);
       g.appendChild(svgEl("circle", { cx: s.x, cy: s.y, r: 19, class: "room-selected" }));
-      targets.forEach(function (t) {
+      (free() ? [] : targets).forEach(function (t) {
         var c = spot(t);
         g.appendChild(svgEl("circle", { cx: c.x, cy: c.y, r: 9, class: "room-target" }));
       });
@@ -239,15 +242,33 @@
 
   function canMove() { return (state.can || []).indexOf("move") >= 0 && !pending; }
 
+  // too many turns to list (a Lurč houšek with every paš): the server sends no list, the
+  // player moves freely on the board and the server judges the turn written from it
+  function free() { return state.legal === null; }
+
+  function pointText(p) { return p === BAR || p === START ? "bar" : p === OFF ? "off" : String(p); }
+
+  function writtenTurn() {
+    var moves = done.map(function (m) { return pointText(m[0]) + "/" + pointText(m[1]); }).join(" ");
+    var pas = $("room-pas");
+    return !$("room-pas-field").hidden && pas.value ? "+" + pas.value + pas.value + ": " + moves : moves;
+  }
+
+  function housek() {
+    return state.variant === "lurc" && state.dice && state.dice.slice().sort().join("") === "12";
+  }
+
   function updateMoving() {
-    var moving = canMove() && (state.legal || []).some(function (t) { return t.steps.length; });
-    var ready = moving ? complete() : [];
+    var moving = canMove() && (free() || (state.legal || []).some(function (t) { return t.steps.length; }));
+    var ready = moving && !free() ? complete() : [];
     $("room-undo").hidden = !(moving && done.length);
-    $("room-send").hidden = !(moving && ready.length);
+    $("room-send").hidden = !(moving && (ready.length || (free() && done.length)));
+    $("room-pas-field").hidden = !(moving && free() && housek());
     var note = $("room-moving");
     note.hidden = !moving;
     if (moving) {
       if (ready.length) { note.textContent = fill(L.chosen, { turn: ready[0].shown }); }
+      else if (free() && done.length) { note.textContent = fill(L.chosen, { turn: writtenTurn() }); }
       else if (selected !== null) { note.textContent = targets.length ? L.pick_target : L.no_target; }
       else { note.textContent = ""; note.hidden = true; }
     }
@@ -261,6 +282,13 @@
       selected = null; targets = [];
       updateMoving();
       return true;
+    }
+    if (free()) {  // every point may be a target: the server judges
+      selected = p;
+      targets = [];
+      for (var q = 0; q <= 24; q += 1) { if (q !== p) { targets.push(q); } }
+      updateMoving();
+      return false;
     }
     var found = sourcesAndTargets(p);
     if (found.sources.indexOf(p) >= 0) {
@@ -293,9 +321,11 @@
     updateMoving();
   });
   $("room-send").addEventListener("click", function () {
+    if (free()) { sendTurn(writtenTurn()); return; }
     var ready = complete();
     if (ready.length) { sendTurn(ready[0].movetext); }
   });
+  $("room-pas").addEventListener("change", updateMoving);
 
   function sendTurn(movetext) {
     if (pending) { return; }
@@ -314,7 +344,7 @@
     received = Date.now();
     // the page's state element holds the latest state (what a test or a script reads)
     document.getElementById("room-state").textContent = JSON.stringify(s);
-    if (moved) { done = []; selected = null; targets = []; pending = false; }
+    if (moved) { done = []; selected = null; targets = []; pending = false; $("room-pas").value = ""; }
     if (moved || boardDrawn !== s.board_svg) {
       $("room-board").innerHTML = s.board_svg;
       boardDrawn = s.board_svg;

@@ -36,12 +36,14 @@ from tests.tournaments.helpers import rated_player
 from tests.tournaments.pages_data import recorded_game, round_robin
 from tournaments.engine import bot_dice, bot_legal_turns, bot_state
 from tournaments.jobs.runner import job_start
-from tournaments.models import BotGame, GameAnalysis, Player, Series, Tournament
+from tournaments.models import BotGame, Challenge, GameAnalysis, Player, Room, Series, Tournament
 from tournaments.selectors.analysis import record_analysis
 from tournaments.selectors.botgames import bot_game_analysis
 from tournaments.services.accounts import account_signup
 from tournaments.services.botgames import botgame_play, botgame_resign, botgame_start
 from tournaments.services.invitations import invitation_token
+from tournaments.services.online.challenges import challenge_accept, challenge_create
+from tournaments.services.online.rooms import room_act
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.results import game_enter_quick
 from tournaments.services.roster import prohibited_pair_add
@@ -158,6 +160,9 @@ PAGES: list[PageLine] = [
     ((PLAYER,), "/play/{bot_playing}/", {"version": "0", "turn": "nonsense"}),  # refused
     ((PLAYER,), "/play/{bot_done}/"),
     ((PLAYER,), "/play/{bot_done}/?turn={bot_error}"),
+    ((PLAYER,), "/play/", {"c-opponent_kind": "user", "c-opponent": "", "c-length": "99"}),
+    (EVERYBODY, "/play/rooms/{room}/"),  # the player's room; the others watch it
+    ((PLAYER,), "/play/challenges/{challenge}/{challenge_token}/"),
     ((PLAYER,), "/tournaments/{rr}/edit/"),  # 403
     ((PLAYER,), "/series/{own_series}/"),
     ((PLAYER,), "/series/{own_series}/", {"winner": "", "kind": "oin"}),
@@ -307,6 +312,18 @@ def _pending_report(t: Tournament) -> int:
     return report_create(series=series, by=user, rows=rows).pk
 
 
+def _online(player: User, director: User) -> tuple[Room, Challenge]:
+    """A game room being played (the player against the director, both seeds in) and a
+    challenge by link from the director."""
+    made = challenge_create(user=player, variant="long", opponent=director.username)
+    room = challenge_accept(challenge_id=made.pk, user=director)
+    for user in (player, director):
+        seq = Room.objects.get(pk=room.pk).seq
+        room_act(room_id=room.pk, user=user, message={"action": "seed", "seq": seq, "seed": "5eed"})
+    link = challenge_create(user=director, variant="short", link=True)
+    return room, link
+
+
 @dataclass(frozen=True, slots=True)
 class Site:
     values: dict[str, int | str]
@@ -390,6 +407,7 @@ def build_site() -> Site:
     _lock_out(LOCKED_OUT)
     ko = _knockout(director)
     bot_playing, bot_done = bot_games(player_user)
+    room, link = _online(player_user, director)
     _pending_result(ko)  # the director's confirmations page has a reject form
     report = _pending_report(ko)
     values: dict[str, int | str] = {
@@ -407,6 +425,9 @@ def build_site() -> Site:
         "bot_playing": bot_playing.pk,
         "bot_done": bot_done.pk,
         "bot_error": error_frame(bot_done.record, bot_game_analysis(bot_done)),
+        "room": room.pk,
+        "challenge": link.pk,
+        "challenge_token": link.token,
         "player": player.pk,
         "other": other.pk,
         "token": invitation_token(player=other),
