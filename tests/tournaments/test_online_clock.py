@@ -231,3 +231,16 @@ def test_an_action_after_the_deadline_finds_the_timeout(ann: User, bob: User) ->
     assert late.value.code == "timeout"
     room = Room.objects.get(pk=room.pk)
     assert room.status == RoomStatus.FINISHED and room.games.get().ended == RoomGameEnd.TIMEOUT
+
+
+def test_a_resignation_is_scored_by_the_position(ann: User, bob: User) -> None:
+    """L9: resigning before bearing off a checker loses a mars; the next game follows."""
+    room = seeded(new_room(ann, bob, length=5, clock="none"), ann, bob)
+    user, state = on_turn(room, (ann, bob))
+    other = bob if user == ann else ann
+    room = act(room, other, "resign")  # a player may resign on the opponent's turn too
+    game = room.games.get()
+    assert game.ended == "resigned" and game.kind == "mars" and game.points == 2
+    assert game.winner == state["you"]
+    assert room.status == RoomStatus.PLAYING and room.game_number == 2
+    assert max(room.a_score, room.b_score) == 2
