@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tournaments.board import board_label, board_pieces, board_svg
@@ -92,6 +93,9 @@ class EquityChart:
     line: str  # white's equity after each turn, points "x,y ..."
     zero: float
     dots: list[tuple[float, float, int, str, str]]  # x, y, frame, mark class, label
+    # the scale: (y, "+1") for the points of equity, (x, "10") for the turns' numbers
+    levels: tuple[tuple[float, str], ...] = ()
+    turn_marks: tuple[tuple[float, str], ...] = ()
 
 
 @dataclass
@@ -203,7 +207,24 @@ def _chart(turns: list[dict[str, object]], frames: list[int]) -> EquityChart | N
         frame = frames[i] if i < len(frames) else 0
         dots.append((round((i + 1) * step, 1), y(v), frame, mark.replace("_", "-"), label))
     line = " ".join(f"{x},{yy}" for x, yy, *_rest in dots)
-    return EquityChart(width, height, f"0,{y(0)} {line}", y(0), dots)
+    step_points = 0.5 if top <= 1.5 else 1.0
+    levels = []
+    for n in range(-int(top / step_points), int(top / step_points) + 1):
+        value = n * step_points
+        text = number_format(abs(value), decimal_pos=1 if step_points < 1 else 0)
+        levels.append(
+            (y(value), ("+" if value > 0 else "\N{MINUS SIGN}" if value < 0 else "") + text)
+        )
+    numbers = [int(str(t.get("turn") or 0)) if str(t.get("turn") or "").isdigit() else 0
+               for t in turns]  # fmt: skip
+    every = 5 if max(numbers, default=0) <= 40 else 10
+    turn_marks, seen = [], set()
+    for (x, *_rest), number in zip(dots, numbers, strict=True):
+        if number and number % every == 0 and number not in seen:
+            seen.add(number)
+            turn_marks.append((x, str(number)))
+    return EquityChart(width, height, f"0,{y(0)} {line}", y(0), dots, tuple(levels),
+                       tuple(turn_marks))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
