@@ -201,12 +201,17 @@ def _evaluator_commands(sub: Any) -> None:
     """duel, bot and analyse (engine.evaluator.cli; their parsers load no numpy)."""
     from engine.evaluator.levels import DEFAULT_LEVEL, LEVELS  # lazily: not verify's
 
-    p = sub.add_parser("duel", help="play two players in duplicate-dice pairs (long nardy)")
+    p = sub.add_parser("duel", help="play two players in duplicate-dice pairs")
     p.add_argument("a", help="random, heuristic, net, net:FILE or a bot level")
     p.add_argument("b")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ply", type=int, choices=(0, 1), default=0, help="the nets' look-ahead")
+    p.add_argument("--variant", default="long", choices=("long", "lurc"))
+    p = sub.add_parser("luck-share", help="how much of self-play games' results the dice explain")
+    p.add_argument("--variant", default="lurc", choices=("long", "lurc"))
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
     p = sub.add_parser("bot", help="answer JSON-lines queries with the bot's turn (long nardy)")
     p.add_argument("--level", default=DEFAULT_LEVEL, choices=tuple(LEVELS))
     p.add_argument("--seed", type=int, default=1, help="the noise of the weaker levels")
@@ -270,7 +275,7 @@ def _dispatch(args: list[str]) -> int:
         "dice-check", help="re-derive every roll of game-room records from their seed"
     )
     p.add_argument("files", nargs="+")
-    p = sub.add_parser("train", help="train the long-nardy evaluator by TD(lambda) self-play")
+    p = sub.add_parser("train", help="train a game's evaluator by TD(lambda) self-play")
     p.add_argument("--out", required=True, help="the weights file (checkpointed as it goes)")
     p.add_argument("--games", type=int, required=True, help="games to reach in all")
     p.add_argument("--seed", type=int, default=1)
@@ -279,6 +284,9 @@ def _dispatch(args: list[str]) -> int:
     p.add_argument("--alpha", type=float, default=0.1)
     p.add_argument("--lambda", dest="lam", type=float, default=0.7)
     p.add_argument("--every", type=int, default=2000, help="games between checkpoints")
+    p.add_argument("--variant", default="long", choices=("long", "lurc"),
+                   help="the game (its encoder; kept in the weights on --resume)")  # fmt: skip
+    p.add_argument("--report", type=int, default=100, help="games between log lines")
     _evaluator_commands(sub)
     p = sub.add_parser("bench", help="print speed figures on fixed seeded inputs")
     p.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run)")
@@ -301,6 +309,7 @@ def _dispatch(args: list[str]) -> int:
         return cmd_dice_check(args_.files, sys.stdout)
     if args_.command in (
         "duel",
+        "luck-share",
         "bot",
         "analyse",
         "eval",
@@ -323,7 +332,8 @@ def _dispatch(args: list[str]) -> int:
         from engine.evaluator.train import train  # lazily: numpy is not verify's
 
         return train(args_.out, args_.games, args_.seed, resume=args_.resume, hidden=args_.hidden,
-                     alpha=args_.alpha, lam=args_.lam, every=args_.every)  # fmt: skip
+                     alpha=args_.alpha, lam=args_.lam, every=args_.every,
+                     variant=args_.variant, report=args_.report)  # fmt: skip
     from engine.bench import run_bench  # lazily: not verify's
 
     return run_bench(quick=args_.quick, out=sys.stdout)

@@ -209,6 +209,10 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
             params={"variant": variant.name},
         )
     net = net or load_net(net_path(variant.evaluator))
+    if variant.rolls_again:  # Lurč's paš and houšek (docs/analysis_lurc.md): 0-ply
+        from engine.evaluator.lurc_analysis import analyse_lurc
+
+        return analyse_lurc(played, net)
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
     out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
     if confirm:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.endsearch import applies, search_ends
 from engine.errors import PositionError
 from engine.moves import Step, write_steps
 from engine.position import Board, Position
@@ -428,7 +429,18 @@ def generate(
     st: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...] | None = None
 ) -> list[End]:
     """Every distinct legal end of the turn with one canonical way to play it.
-    ``dice`` overrides the values to play (Lurč's placing and paš turns)."""
+    ``dice`` overrides the values to play (Lurč's placing and paš turns). Variants with
+    no block rule are searched by :mod:`engine.endsearch` (a paš has eight moves)."""
+    if applies(st):
+        found = search_ends(st, me, opp, (st.to_play if dice is None else dice,))
+        return [End(steps, m, o) for steps, m, o in found]
+    return walk_ends(st, me, opp, dice)
+
+
+def walk_ends(
+    st: TurnState, me: list[int], opp: list[int], dice: tuple[int, ...] | None = None
+) -> list[End]:
+    """:func:`generate` by the depth-first :class:`StepSearch` (every variant)."""
     goal = AllEnds(st.to_play if dice is None else dice)
     StepSearch(st, me, opp, st.to_play if dice is None else dice, goal).run()
     return goal.ends()
@@ -438,13 +450,20 @@ def phased_ends(st: TurnState, me: list[int], opp: list[int], phases: Phases) ->
     """Legal ends of a turn played phase by phase, each phase under the must-play rule
     (Z10): the 1-2 of a houšek as many as possible, then as much of the paš as possible.
     One phase is :func:`generate`."""
+    if applies(st):
+        return [End(steps, m, o) for steps, m, o in search_ends(st, me, opp, phases)]
+    return walk_phased_ends(st, me, opp, phases)
+
+
+def walk_phased_ends(st: TurnState, me: list[int], opp: list[int], phases: Phases) -> list[End]:
+    """:func:`phased_ends` by the depth-first :class:`StepSearch`, phase after phase."""
     if len(phases) == 1:
-        return generate(st, me, opp, phases[0])
+        return walk_ends(st, me, opp, phases[0])
     ends = [End((), tuple(me), tuple(opp))]
     for dice in phases:
         found: dict[tuple[Board, Board], tuple[Step, ...]] = {}
         for end in ends:
-            for more in generate(st, list(end.me), list(end.opp), dice):
+            for more in walk_ends(st, list(end.me), list(end.opp), dice):
                 found.setdefault((more.me, more.opp), end.steps + more.steps)
         ends = [End(steps, m, o) for (m, o), steps in found.items()]
     return ends
@@ -571,4 +590,6 @@ __all__ = [
     "single_high_ends",
     "turn_state",
     "turn_states",
+    "walk_ends",
+    "walk_phased_ends",
 ]

@@ -123,13 +123,21 @@ class TurnState:
         """Move a checker in place (``target`` said it may); True when it hit."""
         me[frm] -= 1
         me[to] += 1
+        o = self.hit_index(opp, to)
+        if o:
+            opp[o] = 0
+            opp[BAR] += 1
+            return True
+        return False
+
+    def hit_index(self, opp: list[int], to: int) -> int:
+        """The opponent's point (its numbering) a checker landing on ``to`` hits: a lone
+        checker (S3, Z4); 0 when it hits nothing."""
         if to and self.hits:
             o = self.omap[to]
             if opp[o] == 1:
-                opp[o] = 0
-                opp[BAR] += 1
-                return True
-        return False
+                return o
+        return 0
 
     def head_allowance(self, me: list[int], opp: list[int]) -> int:
         """How many checkers may leave the head this turn (L4.1-L4.3)."""

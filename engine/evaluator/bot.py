@@ -86,13 +86,18 @@ def bot_turn(position: Position, dice: object, level: str, rng: random.Random,
     variant = position.rules_variant
     if variant.evaluator is None:
         raise BotGameError(
-            f"{variant.title} has no evaluator: the bot plays long nardy only",
+            f"{variant.title} has no evaluator: the bot does not play it",
             code="bot-no-evaluator",
             params={"variant": variant.title},
         )
     rules = rules or Rules()
+    net = load_net(net_path(variant.evaluator))
+    if variant.rolls_again:  # Lurč: a paš's eight moves are searched step by step
+        from engine.evaluator.lurc_bot import lurc_turn
+
+        return lurc_turn(net, position, dice, level, rng)
     turns = legal_turns(position, dice, rules)
-    player = level_player(load_net(net_path(variant.evaluator)), level, rules)
+    player = level_player(net, level, rules)
     side = position.turn
     cands = [(t.position.board(side), t.position.board(1 - side)) for t in turns]
     return turns[player.choose(cands, side, rng)]

@@ -89,7 +89,7 @@ def run(args: object) -> int | None:
     """Run a command of this module (None: not one of them)."""
     command = getattr(args, "command", None)
     a = args
-    if command == "duel":
+    if command == "duel" and getattr(a, "variant", "long") != "lurc":
         return cmd_duel(a.a, a.b, a.games, a.seed, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command == "bot":
         return cmd_bot(a.level, a.seed, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
@@ -97,6 +97,14 @@ def run(args: object) -> int | None:
         return cmd_analyse(a.files, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command in ("eval", "hint"):
         return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
+    if command == "duel" and getattr(a, "variant", "long") == "lurc":
+        from engine.evaluator.lurc_cli import cmd_lurc_duel
+
+        return cmd_lurc_duel(a.a, a.b, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
+    if command == "luck-share":
+        from engine.evaluator.lurc_cli import cmd_luck_share
+
+        return cmd_luck_share(a.variant, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
     if command == "luck-check":

@@ -12,10 +12,17 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.errors import EngineError
-from engine.evaluator.encoding import ENCODER_VERSION, INPUTS
+from engine.evaluator import lurc_encoding
+from engine.evaluator.encoding import ENCODER_VERSION, INPUTS, as_boards, encode
 
 Floats = npt.NDArray[np.floating]  # the weights are float32 (twice as fast as float64)
 FORMAT = "nardy-net"
+# each game's encoder: its version, its inputs and the net's outputs (three for long
+# nardy's win, win mars and lose mars; one for a game without mars)
+ENCODERS: dict[str, tuple[int, int, int]] = {
+    "long": (ENCODER_VERSION, INPUTS, 3),
+    "lurc": (lurc_encoding.ENCODER_VERSION, lurc_encoding.INPUTS, lurc_encoding.OUTPUTS),
+}
 
 
 class WeightsError(EngineError):
@@ -26,13 +33,18 @@ class WeightsError(EngineError):
 
 def equity(out: Floats) -> Floats:
     """Equity in points for the side to move from the outputs (win, win mars, lose mars):
-    an oin is 1 point, a mars 2 (L8)."""
+    an oin is 1 point, a mars 2 (L8); from a single output (the chance of winning: a
+    game without mars, Lurč's Z11), 2 win - 1."""
+    if out.shape[-1] == 1:
+        return 2 * out[..., 0] - 1
     win, win_mars, lose_mars = out[..., 0], out[..., 1], out[..., 2]
     return 2 * win - 1 + win_mars - lose_mars
 
 
 def flip(out: Floats) -> Floats:
     """The outputs seen by the other side: its win is our loss, mars for mars."""
+    if out.shape[-1] == 1:
+        return 1 - out
     return np.stack([1 - out[..., 0], out[..., 2], out[..., 1]], axis=-1)
 
 
@@ -45,14 +57,30 @@ class Net:
         self.header = header
 
     @classmethod
-    def fresh(cls, hidden: int, seed: int, **header: object) -> Net:
-        """A net with small random weights (the start of training)."""
+    def fresh(cls, hidden: int, seed: int, *, variant: str = "long", **header: object) -> Net:
+        """A net with small random weights (the start of training) for the encoder of
+        ``variant`` (:data:`ENCODERS`)."""
+        version, inputs, outputs = ENCODERS[variant]
         rng = np.random.default_rng(seed)
-        w1 = rng.normal(0, 1 / np.sqrt(INPUTS), (INPUTS, hidden)).astype(np.float32)
-        w2 = rng.normal(0, 1 / np.sqrt(hidden), (hidden, 3)).astype(np.float32)
-        head = {"encoder": ENCODER_VERSION, "inputs": INPUTS, "hidden": hidden, "games": 0,
+        w1 = rng.normal(0, 1 / np.sqrt(inputs), (inputs, hidden)).astype(np.float32)
+        w2 = rng.normal(0, 1 / np.sqrt(hidden), (hidden, outputs)).astype(np.float32)
+        head = {"encoder": version, "inputs": inputs, "hidden": hidden, "games": 0,
                 "seed": seed, **header}  # fmt: skip
-        return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(3, np.float32), head)
+        if variant != "long":
+            head["variant"] = variant
+        return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(outputs, np.float32), head)
+
+    @property
+    def variant(self) -> str:
+        """The game whose encoder the net reads (``long`` for files without the key)."""
+        name = self.header.get("variant", "long")
+        return name if isinstance(name, str) else "long"
+
+    def inputs_of(self, pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Floats:
+        """The inputs of the (mover's, opponent's) board pairs by this net's encoder."""
+        if self.variant == "lurc":
+            return lurc_encoding.encode(lurc_encoding.as_boards(pairs))
+        return encode(as_boards(pairs))
 
     @property
     def games(self) -> int:
@@ -97,25 +125,30 @@ class Net:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise WeightsError(f"{path}: not a {FORMAT} file", code="weights-format",
                                params={"path": str(path)})  # fmt: skip
-        if header.get("encoder") != ENCODER_VERSION or header.get("inputs") != INPUTS:
+        variant = header.get("variant", "long") if isinstance(header, dict) else "long"
+        if variant not in ENCODERS:
+            raise WeightsError(f"{path}: made for an unknown game {variant!r}",
+                               code="weights-format", params={"path": str(path)})  # fmt: skip
+        version, inputs, outputs = ENCODERS[variant]
+        if header.get("encoder") != version or header.get("inputs") != inputs:
             raise WeightsError(
                 f"{path}: made for encoder version {header.get('encoder')!r} with "
                 f"{header.get('inputs')!r} inputs; this engine's encoder is version "
-                f"{ENCODER_VERSION} with {INPUTS} inputs (retrain, or use the engine it came with)",
+                f"{version} with {inputs} inputs (retrain, or use the engine it came with)",
                 code="weights-encoder",
                 params={
                     "path": str(path),
                     "found": header.get("encoder"),
-                    "expected": ENCODER_VERSION,
+                    "expected": version,
                 },
             )
         w1, b1, w2, b2 = arrays
         hidden = header.get("hidden")
         if (
-            w1.shape != (INPUTS, hidden)
+            w1.shape != (inputs, hidden)
             or b1.shape != (hidden,)
-            or w2.shape != (hidden, 3)
-            or b2.shape != (3,)
+            or w2.shape != (hidden, outputs)
+            or b2.shape != (outputs,)
         ):
             raise WeightsError(f"{path}: the weights do not match the header's sizes",
                                code="weights-shape", params={"path": str(path)})  # fmt: skip

@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -24,8 +25,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TextIO
 
-_SWAP = [0, 2, 1]
-_SIGN = np.array([-1.0, 1.0, 1.0], np.float32)  # the flip's Jacobian: -win, and the two mars swap
+# the flip's Jacobian by the net's outputs: -win, and the two mars swap (three outputs);
+# -win alone (one output: a game without mars, Lurč)
+_FLIPS = {
+    3: ([0, 2, 1], np.array([-1.0, 1.0, 1.0], np.float32)),
+    1: ([0], np.array([-1.0], np.float32)),
+}
 
 
 def alpha_at(games: int, alpha: float) -> float:
@@ -55,24 +60,26 @@ class Traces:
     turn (e_t = J^t f_t, f_t = lam f_(t-1) + J^t grad V(s_t))."""
 
     def __init__(self, net: Net) -> None:
-        self.w1 = np.zeros((3, *net.w1.shape), np.float32)
-        self.b1 = np.zeros((3, *net.b1.shape), np.float32)
-        self.w2 = np.zeros((3, *net.w2.shape), np.float32)
-        self.b2 = np.zeros((3, 3), np.float32)
+        k = net.w2.shape[1]
+        self.w1 = np.zeros((k, *net.w1.shape), np.float32)
+        self.b1 = np.zeros((k, *net.b1.shape), np.float32)
+        self.w2 = np.zeros((k, *net.w2.shape), np.float32)
+        self.b2 = np.zeros((k, k), np.float32)
+        self.swap, self.sign = _FLIPS[k]
         self.odd = False
 
     def _frame(self, v: Floats) -> Floats:
         """J^t v for a vector or array indexed by output first."""
         if not self.odd:
             return v
-        return v[_SWAP] * _SIGN.reshape(3, *([1] * (v.ndim - 1)))
+        return v[self.swap] * self.sign.reshape(len(self.swap), *([1] * (v.ndim - 1)))
 
     def step(self, net: Net, x: Floats, hidden: Floats, out: Floats, lam: float) -> None:
         """f <- lam f + J^t grad V(s), for the inputs, hidden and outputs of s."""
-        c = out * (1 - out)  # (3,)
-        back: Floats = c[:, None] * net.w2.T * (hidden * (1 - hidden))  # (3, H)
-        top: Floats = np.zeros((3, *net.w2.shape), np.float32)
-        for k in range(3):
+        c = out * (1 - out)  # (outputs,)
+        back: Floats = c[:, None] * net.w2.T * (hidden * (1 - hidden))  # (outputs, H)
+        top: Floats = np.zeros((len(c), *net.w2.shape), np.float32)
+        for k in range(len(c)):
             top[k, :, k] = c[k] * hidden
         gb2: Floats = np.diag(c)
         back, top, gb2 = self._frame(back), self._frame(top), self._frame(gb2)
@@ -84,14 +91,16 @@ class Traces:
         self.w2 += top
         self.b2 += gb2
 
-    def apply(self, net: Net, delta: Floats, alpha: float) -> None:
-        """The weights move by alpha * sum_k delta_k e_k; then the turn passes."""
+    def apply(self, net: Net, delta: Floats, alpha: float, passes: bool = True) -> None:
+        """The weights move by alpha * sum_k delta_k e_k; then the turn passes (not when
+        the same side rolls again: a Lurč paš, Z7)."""
         d = (alpha * self._frame(delta)).astype(np.float32)
         net.w1 += np.tensordot(d, self.w1, axes=1)
         net.b1 += d @ self.b1
         net.w2 += np.tensordot(d, self.w2, axes=1)
         net.b2 += d @ self.b2
-        self.odd = not self.odd
+        if passes:
+            self.odd = not self.odd
 
 
 def play_training_game(net: Net, rng: random.Random, alpha: float, lam: float) -> int:
@@ -129,16 +138,21 @@ def play_training_game(net: Net, rng: random.Random, alpha: float, lam: float) -
 def train(
     out_path: str, games: int, seed: int, *, resume: bool, hidden: int = 128,
     alpha: float = 0.1, lam: float = 0.7, every: int = 2000, log: TextIO = sys.stdout,
+    variant: str = "long", report: int = 100,
 ) -> int:  # fmt: skip
     """Train to ``games`` games in all, checkpointing to ``out_path`` every ``every``
-    games and at the end; prints a progress line every 100 games."""
+    games and at the end; prints a progress line every ``report`` games. ``variant``
+    picks the game (its encoder, outputs and self-play: :data:`GAMES`)."""
     path = Path(out_path)
     if resume and path.exists():
         net = Net.load(path)
         alpha, lam = float(net.header["alpha"]), float(net.header["lambda"])  # type: ignore[arg-type]
         seed = int(net.header["seed"])  # type: ignore[call-overload]
+        variant = net.variant
     else:
-        net = Net.fresh(hidden, seed, alpha=alpha, **{"lambda": lam}, seconds=0.0)
+        net = Net.fresh(hidden, seed, variant=variant, alpha=alpha, **{"lambda": lam},
+                        seconds=0.0)  # fmt: skip
+    play_game = _game(variant)
     done = net.games
     # CPU seconds (the header's "seconds", as docs/analysis.md reports them) and the wall
     # clock's apart: on a shared machine the two differ by the other processes' share
@@ -149,10 +163,10 @@ def train(
     window = 0
     while done < games:
         rng = random.Random(seed * 1_000_003 + done)
-        turns += play_training_game(net, rng, alpha_at(done, alpha), lam)
+        turns += play_game(net, rng, alpha_at(done, alpha), lam)
         done += 1
         window += 1
-        if done % 100 == 0 or done == games:
+        if done % report == 0 or done == games:
             spent = max(time.process_time() - started, 1e-9)
             clock = time.perf_counter() - wall_started
             print(f"games {done}  {window / spent:.1f} games/s (CPU)  {turns / window:.0f} "
@@ -164,3 +178,12 @@ def train(
                               commit=_commit())  # fmt: skip
             net.save(path)
     return 0
+
+
+def _game(variant: str) -> Callable[[Net, random.Random, float, float], int]:
+    """The self-play game that trains ``variant``'s net."""
+    if variant == "lurc":
+        from engine.evaluator.lurc_train import play_lurc_game
+
+        return play_lurc_game
+    return play_training_game

@@ -134,4 +134,5 @@ LURC = Lurc(
     has_start=True,
     rolls_again=True,
     max_repeat=10,
+    evaluator="lurc",  # engine/evaluator/lurc.net (docs/analysis_lurc.md)
 )
