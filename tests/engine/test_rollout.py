@@ -177,3 +177,24 @@ def test_phases() -> None:
     assert bench.phase(START, START) == "contact"
     assert bench.phase(board({12: 15}), board({1: 15})) == "race"
     assert bench.phase(board({6: 15}), board({1: 15})) == "bearoff"
+
+
+def test_a_benchmark_rollout_stops_at_the_bear_off_database() -> None:
+    from engine.evaluator.bearoff import load_bearoff
+    from engine.evaluator.net import equity
+
+    pos = Position.from_json({"variant": "long", "turn": "white",
+                              "white": {"6": 2, "1": 3}, "black": {"5": 4}})  # fmt: skip
+    me, opp = pos.board(0), pos.board(1)
+    exact = float(equity(load_bearoff().outputs([(me, opp)]))[0])
+    rolled = bench.roll_out_position(pos, seed=1)
+    assert (rolled["se"], rolled["games"]) == (0.0, bench.CHUNK)
+    assert rolled["equity"] == pytest.approx(exact, abs=1e-4)
+    # a race that reaches the bear-off is settled there: less noise than played out
+    race = Position.from_json({"variant": "long", "turn": "white",
+                               "white": {"8": 3, "4": 4}, "black": {"9": 3, "3": 4}})  # fmt: skip
+    me, opp = race.board(0), race.board(1)
+    plain = rollout_boards(me, opp, games=144, seed=4, reduce=False)
+    settled = rollout_boards(me, opp, games=144, seed=4, reduce=False,
+                             settle=bench.bearoff_settle)  # fmt: skip
+    assert settled.se < plain.se
