@@ -208,7 +208,10 @@ def _extras(t: Tournament, boss: User, player_user: User) -> None:
         g for g in Game.objects.filter(series__tournament=t).order_by("record", "id")
         if g.number == g.series.games.count()
     ]  # fmt: skip
-    game_correct(game=last_games[0], by=boss, reason="he resigned", ended="resigned")
+    game = last_games[0]
+    # a verified record decides its game's result: a correction by hand drops the record
+    game_correct(game=game, by=boss, reason="he resigned", ended="resigned",
+                 drop_record=bool(game.verified and game.record))  # fmt: skip
     open_series = (
         Series.objects.filter(tournament=t, player2__isnull=False, status=SeriesStatus.SCHEDULED)
         .order_by("id").first()
