@@ -412,7 +412,9 @@
       el.setAttribute("data-side", side);
       el.querySelector(".side-mark").textContent = L[side] + ":";
       el.querySelector(".name").textContent = p.name + (p.bot ? " (" + L.bot + ")" : "");
-      el.querySelector(".left-mark").hidden = p.connected || state.status === "finished" || state.status === "aborted";
+      // presence is counted by sockets: a page that polls cannot tell, and says nothing
+      el.querySelector(".left-mark").hidden = p.connected || !live || state.status === "finished" ||
+        state.status === "aborted";
       el.querySelector(".score").textContent = L.score + " " + state.score[side];
       el.querySelector(".clock").textContent = clockText(side);
       el.classList.toggle("on-turn", state.turn === side);
