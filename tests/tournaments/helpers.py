@@ -23,7 +23,8 @@ from tournaments.services.results import game_enter_quick, game_enter_record
 from tournaments.services.series import series_next_white
 
 BIG_RATES = {
-    k: "100000/minute" for k in ("anon", "user", "token", "verify", "signup", "signup_mail")
+    k: "100000/minute"
+    for k in ("anon", "user", "token", "verify", "signup", "signup_mail", "botgame")
 }
 
 # Extra request headers for the test client: pages in English.

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Player, Series
-from tournaments.services.botgames import botgame_start
+from tournaments.services.botgames import botgame_resign, botgame_start
 from tournaments.services.setup import tournament_create
 from tournaments.services.submissions import submission_create, submission_reject
 
@@ -69,3 +69,20 @@ def _signed_in_stranger() -> Client:
     client = Client()
     client.force_login(User.objects.create_user("stranger"))
     return client
+
+
+def test_a_finished_bot_game_page_is_sent_compressed() -> None:
+    """A finished game's page carries every position of its replay (345 KB of HTML for a
+    whole game): sent gzipped, as a tournament game's page is."""
+    login = User.objects.create_user("hk1", password="a-long-secret-1")
+    game = botgame_start(user=login, level="beginner", colour="white")
+    botgame_resign(game_id=game.pk, user=login, version=game.version)
+    client = Client()
+    client.force_login(login)
+    url = reverse("tournaments:play_game", args=[game.pk])
+    plain = client.get(url, **EN)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip", **EN)
+    assert plain.status_code == packed.status_code == 200
+    assert 'id="replay"' in plain.content.decode()
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 3 < len(plain.content)

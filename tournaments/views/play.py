@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.gzip import gzip_page
 
 from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
 from tournaments.models import BotGame, BotGameStatus
@@ -49,6 +50,7 @@ def _own_game(request: HttpRequest, pk: int) -> BotGame:
 
 
 @login_required
+@gzip_page  # a finished game's replay (every position) and analysis: several times smaller
 def play_game(request: HttpRequest, pk: int) -> HttpResponse:
     """The game: the board, the dice and the legal turns as buttons; a POST plays one, or
     resigns (``resign``). A finished game: its replay, the analysis and the chart."""
