@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from engine import read_records, replay
 from engine.dicecheck import check_dice_text
+from engine.variants import variant_named
 from tests.tournaments.online_play import new_room, play_out, seeded
 from tournaments.models import (
     START_RATING,
@@ -46,8 +47,9 @@ def test_a_whole_series_is_played_and_its_dice_check(
         done = replay(read_records(game.record)[0])
         assert done.ok, done.error
         assert dict(read_records(game.record)[0].tags)["DiceSeed"] == room.server_seed
-    # long nardy's games are analysed by the evaluator once stored (as a bot game is)
-    assert all((g.analysis is not None) == (variant == "long") for g in games)
+    # a game with an evaluator is analysed once stored (as a bot game is)
+    judged = variant_named(variant).evaluator is not None
+    assert all((g.analysis is not None) == judged for g in games)
     verdicts = check_dice_text("\n".join(g.record for g in games))
     assert all(v.ok for v in verdicts), [v.describe() for v in verdicts]
     # a record whose dice were changed fails the check

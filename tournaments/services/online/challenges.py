@@ -31,7 +31,7 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
                      bot_level: str = "") -> Challenge:  # fmt: skip
     """A new challenge by ``user``: to the user named ``opponent``, by a link (``link``:
     a token only its holder can accept), to the bot at ``bot_level`` (its room starts at
-    once), or else open to anyone signed in."""
+    once; a game with an evaluator), or else open to anyone signed in."""
     player = _player(user)
     s = settings_read(variant=variant, data=settings)
     challenge = Challenge(creator=player, variant=variant, settings=s.to_json())
@@ -43,8 +43,9 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
             )  # fmt: skip
         if variant_named(variant).evaluator is None:
             raise ApplicationError(
-                _("The bot plays long nardy only."), code="bot-long-only", field="variant"
-            )
+                _("The bot does not play this game yet."), code="bot-no-evaluator",
+                field="variant",
+            )  # fmt: skip
         challenge.bot_level = bot_level
         challenge.status = ChallengeStatus.ACCEPTED
     elif opponent:
