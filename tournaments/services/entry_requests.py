@@ -85,7 +85,7 @@ def entry_request_decide(
     )
     if not is_director(by, request.tournament):
         raise PermissionDenied(
-            _("only the tournament's directors may do this"), code="not-director"
+            _("only the tournament's directors may do this"), code="entry-request-not-director"
         )
     if request.status != EntryRequestStatus.PENDING:
         raise ApplicationError(

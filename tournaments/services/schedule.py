@@ -49,7 +49,7 @@ def round_robin_pair_all(*, tournament: Tournament) -> list[Round]:
     if not made:
         raise ApplicationError(
             _("All rounds of the round robin are paired already."),
-            code="round-robin-complete",
+            code="round-robin-all-paired",
         )
     return made
 
@@ -60,7 +60,7 @@ def round_publish(*, round: Round, by: User) -> Round:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if not is_director(by, rnd.tournament):
         raise PermissionDenied(
-            _("only the tournament's directors may do this"), code="not-director"
+            _("only the tournament's directors may do this"), code="round-publish-not-director"
         )
     if rnd.published:
         raise ApplicationError(
