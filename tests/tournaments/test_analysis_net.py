@@ -1,7 +1,7 @@
 """The evaluator's analysis of long-nardy games in the app (docs/analysis.md): a game is
 analysed after it is stored (a job, inline here: no broker), its figures are those of
 ``engine.analysis.analyse_game``, a failing analysis never refuses the entry, a director
-re-analyses a tournament with the job's progress, and Lurč offers nothing."""
+re-analyses a tournament with the job's progress, and Lurč's games are analysed too."""
 
 from __future__ import annotations
 
@@ -123,19 +123,21 @@ def test_director_reanalyses_a_tournament_with_progress(client: Client, settings
     assert api["done"] == api["total"] == 2 and api["status"] == "done"
 
 
-def test_lurc_offers_no_analysis(client: Client, django_capture_on_commit_callbacks):
+def test_a_stored_lurc_game_is_analysed_too(client: Client, django_capture_on_commit_callbacks):
+    """Lurč declares its evaluator (docs/analysis_lurc.md): its games are analysed as
+    long nardy's, by the Lurč net, and the game page shows the figures."""
     series = a_series("lurc")
     with django_capture_on_commit_callbacks(execute=True):
         game = game_enter_record(series=series, record=record_for(series, 8))
-    assert not Job.objects.exists()
-    client.force_login(series.tournament.directors.get())
-    t = series.tournament
-    page = client.get(reverse("tournaments:tournament", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="en")
-    assert "Analyse every game again" not in page.content.decode()
-    url = reverse("tournaments:tournament_job", args=[t.pk, "games_analyse"])
-    assert client.post(url).status_code == 404
+    job = Job.objects.get()
+    assert job.kind == "games_analyse" and job.status == JobStatus.DONE, job.error
+    stored = GameAnalysis.objects.get(game=game)
+    expected = analyse_game(game.record)
+    assert stored.source == "net" and stored.evaluator.startswith("lurc")
+    assert stored.black_luck == expected.black.luck
+    assert len(stored.turns) == len(expected.turns)
     game_page = client.get(reverse("tournaments:game", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
-    assert "Analyse" not in game_page.content.decode()
+    assert game_page.status_code == 200
 
 
 @hsettings(max_examples=30, deadline=None,
@@ -143,7 +145,7 @@ def test_lurc_offers_no_analysis(client: Client, django_capture_on_commit_callba
 @given(kind=st.text(min_size=1, max_size=40).filter(lambda k: "/" not in k and k.strip()))
 def test_hostile_job_kinds_answer_404_not_500(client: Client, kind: str):
     series = Series.objects.select_related("tournament").first() or a_series("lurc")
-    tournament = series.tournament  # Lurč: even games_analyse is refused (no evaluator)
+    tournament = series.tournament
     client.force_login(tournament.directors.get())
     url = f"/tournaments/{tournament.pk}/jobs/{quote(kind, safe='')}/"
     response = client.post(url, HTTP_ACCEPT_LANGUAGE="cs")
