@@ -1,0 +1,109 @@
+"""The game room's pages over a real WebSocket (docs/online.md): daphne, the ASGI server,
+serves config/asgi.py's application in a thread of the test (sharing its database); two
+players' pages say "Live", a turn played on one page reaches the other through the
+channel layer (the pages do not poll while live), the opponent whose page closes is marked
+as having left the room, and comes back."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, expect
+
+from tests.browser.online import (
+    console_errors,
+    play_turn,
+    room_between,
+    server_state,
+    signed_in,
+)
+from tournaments.models import Room
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
+    """daphne serving the site (static files too) on a free port, in a thread: the
+    Twisted reactor runs once a process, so this fixture serves one test."""
+    from daphne.server import Server  # installs the asyncio reactor first
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from twisted.internet import reactor
+
+    from config.asgi import application
+
+    settings.ROOM_POLL_MS = 60_000  # live pages do not poll; a slow poll shows it
+    routes = dict(application.application_mapping)
+    routes["http"] = ASGIStaticFilesHandler(routes["http"])
+    port = _free_port()
+    server = Server(
+        type(application)(routes), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+        signal_handlers=False,
+    )  # fmt: skip
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.listening_addresses and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.listening_addresses, "daphne did not start"
+    yield f"http://127.0.0.1:{port}"
+    reactor.callFromThread(reactor.stop)  # type: ignore[attr-defined,misc]
+    thread.join(timeout=10)
+
+
+def test_two_players_live_over_the_websocket(asgi_server: str, browser: Browser) -> None:
+    ann = User.objects.create_user("ann", password="pw-ann-123")
+    bob = User.objects.create_user("bob", password="pw-bob-123")
+    room = room_between(ann, bob, "long", "3c" * 32, clock="none")
+
+    class Live:
+        url = asgi_server
+
+    errors: list[str] = []
+    contexts = {u.username: signed_in(browser, Live, u) for u in (ann, bob)}
+    pages = {}
+    for name, context in contexts.items():
+        page = context.new_page()
+        console_errors(page, errors)
+        page.goto(f"{asgi_server}/play/rooms/{room.pk}/")
+        pages[name] = page
+    for page in pages.values():
+        expect(page.locator("#room-connection")).to_have_text("Live", timeout=15_000)
+        expect(page.locator("#room-status")).to_contain_text("Game 1", timeout=15_000)
+    a_white = Room.objects.get(pk=room.pk).a_white
+    by_colour = {"white": pages["ann" if a_white else "bob"],
+                 "black": pages["bob" if a_white else "ann"]}  # fmt: skip
+    for _ in range(4):
+        play_turn(room.pk, by_colour)
+    # the pages were told by the socket (no poll within a minute)
+    seq = server_state(room.pk)["seq"]
+    for page in pages.values():
+        page.wait_for_function(
+            "s => Number(document.getElementById('room-board').getAttribute('data-seq')) === s",
+            arg=seq,
+        )
+    # bob's page closes: ann's page marks him as gone; a new page of his comes back live
+    pages["bob"].close()
+    bob_side = "black" if a_white else "white"
+    marker = f"#player-top[data-side={bob_side}] .left-mark"
+    expect(pages["ann"].locator(marker)).to_be_visible(timeout=15_000)
+    again = contexts["bob"].new_page()
+    console_errors(again, errors)
+    again.goto(f"{asgi_server}/play/rooms/{room.pk}/")
+    expect(again.locator("#room-connection")).to_have_text("Live", timeout=15_000)
+    expect(pages["ann"].locator(marker)).to_be_hidden(timeout=15_000)
+    assert errors == []
+    for context in contexts.values():
+        context.close()
