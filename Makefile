@@ -70,13 +70,15 @@ gnubg:
 
 # A developer's server: debug on, SQLite and the local memory cache unless
 # DATABASE_URL/CACHE_URL say otherwise; no services needed.
-# The background jobs (the demo's analysis among them) run in `manage.py run_jobs`, the
-# database's worker, started beside the server (niced: the pages first) and stopped with
-# it (docs/jobs.md). One process migrates and loads the demo; `make check` runs the checks.
+# The background jobs run in `manage.py run_jobs`, the database's worker: one for the
+# users' jobs and one for the analysis (both niced, the analysis most: the pages first), the demo's among them,
+# so that a long analysis never keeps an import waiting; both stop with the server
+# (docs/jobs.md). One process migrates and loads the demo; `make check` runs the checks.
 run: install
 	DJANGO_DEBUG=1 $(PY) manage.py load_demo --migrate
-	DJANGO_DEBUG=1 nice -n 10 $(PY) manage.py run_jobs --parent $$$$ & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	DJANGO_DEBUG=1 nice -n 5 $(PY) manage.py run_jobs --queue users --parent $$$$ & users=$$!; \
+	DJANGO_DEBUG=1 nice -n 10 $(PY) manage.py run_jobs --queue analysis --parent $$$$ & \
+	analysis=$$!; trap 'kill $$users $$analysis 2>/dev/null' EXIT INT TERM; \
 	DJANGO_DEBUG=1 $(PY) manage.py runserver --skip-checks 127.0.0.1:8000
 
 # An account for the admin on a developer's machine (the settings need DJANGO_DEBUG=1 or

@@ -29,4 +29,10 @@ JOBS_INLINE = True
 ANALYSIS_CONFIRM = False
 # Tests start many games against the bot; tests/tournaments/test_jobs_worker.py sets the
 # real limit back to check it.
-REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["botgame"] = "100000/minute"  # noqa: F405
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_THROTTLE_RATES": {
+        **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],  # type: ignore[dict-item]  # noqa: F405
+        "botgame": "100000/minute",
+    },
+}

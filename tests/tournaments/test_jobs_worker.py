@@ -165,6 +165,10 @@ def test_analysis_waits_behind_the_users_jobs(world: World, embedded: None) -> N
     director(world).post(f"/tournaments/{world.tournament.pk}/jobs/recompute/")
     recompute = Job.objects.get(kind=JobKind.RECOMPUTE)
     assert older.pk < recompute.pk and next_job() == recompute.pk
+    # make run's two workers: each takes its own kind of job only
+    assert next_job("users") == recompute.pk and next_job("analysis") == older.pk
+    Job.objects.filter(pk=recompute.pk).update(status=JobStatus.DONE)
+    assert next_job("users") is None and next_job() == older.pk
 
 
 def test_load_demo_leaves_the_analysis_to_the_worker_and_says_progress_in_a_log(

@@ -38,17 +38,27 @@ class Stop(BaseException):
     no job's own error handling takes it for the job's failure."""
 
 
-def next_job() -> int | None:
-    """The id of the job to run next: users' jobs before analysis, oldest first."""
+QUEUES = ("all", "users", "analysis")
+
+
+def next_job(queue: str = "all") -> int | None:
+    """The id of the job to run next: users' jobs before analysis, oldest first; ``queue``
+    ``users`` or ``analysis`` takes only those (make run starts one worker of each, so
+    that a long analysis never keeps an import waiting)."""
     later = Case(When(kind__in=ANALYSIS_KINDS, then=Value(1)), default=Value(0),
                  output_field=IntegerField())  # fmt: skip
-    waiting = Job.objects.filter(status=JobStatus.QUEUED).annotate(later=later)
-    return waiting.order_by("later", "pk").values_list("pk", flat=True).first()
+    waiting = Job.objects.filter(status=JobStatus.QUEUED)
+    if queue == "users":
+        waiting = waiting.exclude(kind__in=ANALYSIS_KINDS)
+    elif queue == "analysis":
+        waiting = waiting.filter(kind__in=ANALYSIS_KINDS)
+    ordered = waiting.annotate(later=later).order_by("later", "pk")
+    return ordered.values_list("pk", flat=True).first()
 
 
 def jobs_work(
     *, once: bool = False, poll: float = POLL_SECONDS, parent: int | None = None,
-    say: Callable[[str], None] = log.info,
+    say: Callable[[str], None] = log.info, queue: str = "all",
 ) -> int:  # fmt: skip
     """Run waiting jobs until stopped (``once``: until none waits). ``parent``: stop when
     that process is gone (the server ``make run`` started beside this worker). Returns
@@ -67,7 +77,7 @@ def jobs_work(
                 jobs_mark_interrupted()
                 checked = time.monotonic()
             close_old_connections()
-            pk = next_job()
+            pk = next_job(queue)
             if pk is None:
                 if once or (parent is not None and not _alive(parent)):
                     return ran

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.jobs.worker import POLL_SECONDS, jobs_work
+from tournaments.jobs.worker import POLL_SECONDS, QUEUES, jobs_work
 
 
 class Command(BaseCommand):
@@ -25,6 +25,10 @@ class Command(BaseCommand):
             help="how long to wait before looking for jobs again",
         )  # fmt: skip
         parser.add_argument(
+            "--queue", choices=QUEUES, default="all",
+            help="only the users' jobs, or only the analysis (default: both, users' first)",
+        )  # fmt: skip
+        parser.add_argument(
             "--parent", type=int, metavar="PID",
             help="exit when this process is gone (the server it was started beside)",
         )  # fmt: skip
@@ -35,4 +39,7 @@ class Command(BaseCommand):
                 self.stdout.write(line)
                 self.stdout.flush()
 
-        jobs_work(once=options["once"], poll=options["poll"], parent=options["parent"], say=say)
+        jobs_work(
+            once=options["once"], poll=options["poll"], parent=options["parent"], say=say,
+            queue=options["queue"],
+        )  # fmt: skip
