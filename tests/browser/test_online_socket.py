@@ -38,7 +38,7 @@ def _free_port() -> int:
 def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
     """daphne serving the site (static files too) on a free port, in a thread: the
     Twisted reactor runs once a process, so this fixture serves one test."""
-    from daphne.server import Server  # installs the asyncio reactor first
+    from daphne.server import Server  # type: ignore[import-untyped]  # the asyncio reactor first
     from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
     from twisted.internet import reactor
 
@@ -46,7 +46,7 @@ def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
 
     settings.ROOM_POLL_MS = 60_000  # live pages do not poll; a slow poll shows it
     routes = dict(application.application_mapping)
-    routes["http"] = ASGIStaticFilesHandler(routes["http"])
+    routes["http"] = ASGIStaticFilesHandler(routes["http"])  # type: ignore[arg-type]
     port = _free_port()
     server = Server(
         type(application)(routes), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
@@ -59,7 +59,7 @@ def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
         time.sleep(0.05)
     assert server.listening_addresses, "daphne did not start"
     yield f"http://127.0.0.1:{port}"
-    reactor.callFromThread(reactor.stop)  # type: ignore[attr-defined,misc]
+    reactor.callFromThread(reactor.stop)  # type: ignore[misc]
     thread.join(timeout=10)
 
 
