@@ -52,4 +52,5 @@ def test_the_game_page_draws_the_scale() -> None:
         html.find('id="equity-chart"') : html.find("</svg>", html.find('id="equity-chart"'))
     ]
     assert '<g class="scale"' in chart and ">+1.0</text>" in chart and ">10</text>" in chart
-    assert "points" in html[html.find("equity-chart-caption") :][:600]
+    caption = html[html.find('<figcaption id="equity-chart-caption"') :]
+    assert "Left: points; below: the turn's number." in caption[:700]
