@@ -58,6 +58,11 @@ def _player(user: AuthUser) -> Player:
 def room_series_record(room: Room) -> Series | None:
     """The finished series of two users as a `Series` with its games, rated (a series
     against the bot, or aborted, is not: the bot has no rating)."""
+    from tournaments.services.online.tournament_rooms import room_result_enter
+
+    entered = room_result_enter(room=room)  # a tournament's series: entered there
+    if entered is not None:
+        return entered
     if room.a_user_id is None or room.b_user_id is None or not room.games.exists():
         return None
     s = settings_of(room.settings, room.variant)
@@ -65,10 +70,10 @@ def room_series_record(room: Room) -> Series | None:
     assert room.a_user is not None and room.b_user is not None
     one, two = _player(room.a_user), _player(room.b_user)
     winner = {"a": one, "b": two}.get(room.winner)
+    # in play while its games are added (the database refuses a game in a finished series)
     series = Series.objects.create(
         tournament=tournament, player1=one, player2=two, length=s.length,
-        status=SeriesStatus.FINISHED, score1=room.a_score, score2=room.b_score,
-        winner=winner, finished_at=room.finished_at or timezone.now(),
+        status=SeriesStatus.IN_PLAY,
     )  # fmt: skip
     rules = rules_tournament(s, room.variant)
     for g in room.games.order_by("number"):
@@ -83,6 +88,10 @@ def room_series_record(room: Room) -> Series | None:
             kind=checked.kind, ended=ended, cube=checked.cube, record=checked.text,
             verified=True, verification_note=verified_note(checked),
         )  # fmt: skip
+    series.status = SeriesStatus.FINISHED
+    series.score1, series.score2, series.winner = room.a_score, room.b_score, winner
+    series.finished_at = room.finished_at or timezone.now()
+    series.save(update_fields=["status", "score1", "score2", "winner", "finished_at"])
     ratings_after_series(series=series)
     people_changed()
     return series
