@@ -71,9 +71,9 @@ gnubg:
 # A developer's server: debug on, SQLite and the local memory cache unless
 # DATABASE_URL/CACHE_URL say otherwise; no services needed.
 # The background jobs run in `manage.py run_jobs`, the database's worker: one for the
-# users' jobs and one for the analysis (both niced, the analysis most: the pages first), the demo's among them,
-# so that a long analysis never keeps an import waiting; both stop with the server
-# (docs/jobs.md). One process migrates and loads the demo; `make check` runs the checks.
+# users' jobs and one for the analysis, the demo's among them (both niced, the analysis
+# most: the pages first), so that a long analysis never keeps an import waiting; both
+# stop with the server (docs/jobs.md). One process migrates and loads the demo; `make check` runs the checks.
 run: install
 	DJANGO_DEBUG=1 $(PY) manage.py load_demo --migrate
 	DJANGO_DEBUG=1 nice -n 5 $(PY) manage.py run_jobs --queue users --parent $$$$ & users=$$!; \
