@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.errors import EngineError
 from engine.evaluator.net import Floats, Net, equity, flip, load_net, net_path
-from engine.evaluator.play import ROLL_WEIGHTS, ROLLS, BoardPair, ends, outcomes
+from engine.evaluator.play import LONG, ROLL_WEIGHTS, ROLLS, BoardPair, ends, outcomes
 from engine.movegen import legal_turns
 from engine.position import Position
 from engine.variants import CHECKERS, Rules
@@ -102,9 +102,12 @@ def _checked(position: Position, ply: int) -> Net:
     if ply not in PLIES:
         raise AdviceError(f"ply is 0 or 1, not {ply!r}", code="bad-ply", params={"ply": ply})
     variant = position.rules_variant
-    if variant.evaluator is None:
-        raise AdviceError(f"{variant.title} has no evaluator: eval and hint judge long nardy",
-                          code="no-evaluator", params={"variant": variant.name})  # fmt: skip
+    if variant.evaluator is None or variant is not LONG:  # play.ends searches long nardy
+        raise AdviceError(
+            f"eval and hint judge long nardy only: {variant.title} has no evaluator here",
+            code="no-evaluator",
+            params={"variant": variant.name},
+        )
     if position.off(0) == CHECKERS or position.off(1) == CHECKERS:
         raise AdviceError("the game is over: a side has borne off every checker",
                           code="game-over")  # fmt: skip
