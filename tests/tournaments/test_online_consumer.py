@@ -153,7 +153,7 @@ async def test_a_spectator_watches_and_every_action_is_refused() -> None:
     await _latest(anonymous)
     await _send(anonymous, action="resign", seq=state["seq"])
     error = await _next(anonymous, "error")
-    assert error["code"] == "spectator" and "Sledujete" in error["detail"]
+    assert error["code"] == "spectator" and "sledujete" in error["detail"]
     await eve.disconnect()
     await anonymous.disconnect()
 
