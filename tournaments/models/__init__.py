@@ -13,6 +13,7 @@ from tournaments.models.online import (
     RoomGameEnd,
     RoomStatus,
 )
+from tournaments.models.online_tournament import OnlinePlay, SeriesRoom
 from tournaments.models.people import START_RATING, Club, Player, PlayerRating, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -65,6 +66,7 @@ __all__ = [
     "GameKind",
     "Job",
     "JobKind",
+    "OnlinePlay",
     "JobStatus",
     "Player",
     "PlayerMerge",
@@ -78,6 +80,7 @@ __all__ = [
     "Round",
     "Series",
     "SeriesMode",
+    "SeriesRoom",
     "SeriesReport",
     "SeriesStatus",
     "Submission",

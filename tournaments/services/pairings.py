@@ -112,8 +112,13 @@ def round_generate(*, tournament: Tournament, override: bool = False) -> Round:
     number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     number += 1
     if tournament.format == Format.SWISS:
-        return _swiss_round(tournament, number)
-    return _round_robin_round(tournament, number)
+        rnd = _swiss_round(tournament, number)
+    else:
+        rnd = _round_robin_round(tournament, number)
+    from tournaments.services.online.tournament_rooms import round_rooms_create
+
+    round_rooms_create(round=rnd)  # a tournament played online: each series' game room
+    return rnd
 
 
 def _round_robin_round(tournament: Tournament, number: int) -> Round:

@@ -331,6 +331,10 @@ def room_sweep_timeouts(*, room_id: int | None = None, now: datetime | None = No
             if room is not None and _timeout_due(room, now):
                 room.save()
                 changed.append(room.pk)
+    if room_id is None:  # a tournament's round: who never joined loses by forfeit
+        from tournaments.services.online.tournament_rooms import no_shows_sweep
+
+        changed += no_shows_sweep(now=now)
     return changed
 
 
