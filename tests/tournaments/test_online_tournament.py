@@ -28,6 +28,7 @@ from tournaments.services.online.rooms import room_sweep_timeouts
 from tournaments.services.online.tournament_rooms import online_play_set
 from tournaments.services.pairings import entries_seed, round_generate
 from tournaments.services.results import game_enter_quick
+from tournaments.services.schedule import round_publish, round_robin_pair_all
 from tournaments.services.setup import entry_register, series_forfeit, tournament_create
 
 NAMES = ("Ann Nová", "Bob Král", "Cyril Malý", "Dana Veselá")
@@ -110,6 +111,18 @@ def test_an_online_round_robin_round(players: list[Player]) -> None:
     got = [_row(r) for r in standings_for_tournament(tournament=online)]
     assert got == [_row(r) for r in standings_for_tournament(tournament=by_hand)]
     assert sum(int(str(r[2])) for r in got) == 2  # two series won
+
+
+def test_rounds_paired_ahead_open_their_rooms_when_published(players: list[Player]) -> None:
+    t = _tournament("Online cup", players)
+    online_play_set(tournament=t, window_minutes=30)
+    director = User.objects.create_user("director", password="x" * 12)
+    t.directors.add(director)
+    first, second, *_ = round_robin_pair_all(tournament=t)
+    assert not SeriesRoom.objects.exists()  # nobody is told of an unpublished round
+    round_publish(round=first, by=director)
+    assert SeriesRoom.objects.filter(series__round=first).count() == 2
+    assert not SeriesRoom.objects.filter(series__round=second).exists()
 
 
 def test_both_absent_is_left_to_the_director(players: list[Player]) -> None:

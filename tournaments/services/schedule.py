@@ -78,6 +78,9 @@ def round_publish(*, round: Round, by: User) -> Round:
         )
     rnd.published = True
     rnd.save(update_fields=["published"])
+    from tournaments.services.online.tournament_rooms import round_rooms_create
+
+    round_rooms_create(round=rnd)  # a tournament played online: the round's rooms open now
     tournaments_touch(ids=[rnd.tournament_id])
     return rnd
 
