@@ -94,8 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{done} bot answers checked against legal_turns: {illegal} illegal")
         return 0 if illegal == 0 else 1
     rnd, bot = error_rates(args.count, args.seed)
+    ratio = f"{rnd / bot:.1f}" if bot else "infinite (the bot is judged by its own net)"
     print(f"{args.count} games bot vs random mover: error rate random {rnd:.1f} mp, "
-          f"bot {bot:.1f} mp, ratio {rnd / max(bot, 1e-9):.1f}")  # fmt: skip
+          f"bot {bot:.1f} mp, ratio {ratio}")  # fmt: skip
     return 0
 
 
