@@ -28,6 +28,7 @@ from tournaments.services.online.rooms import room_sweep_timeouts
 from tournaments.services.online.tournament_rooms import online_play_set
 from tournaments.services.pairings import entries_seed, round_generate
 from tournaments.services.results import game_enter_quick
+from tournaments.services.rounds import series_starter_set
 from tournaments.services.schedule import round_publish, round_robin_pair_all
 from tournaments.services.setup import entry_register, series_forfeit, tournament_create
 
@@ -77,14 +78,19 @@ def test_an_online_round_robin_round(players: list[Player]) -> None:
     twin_round = round_generate(tournament=by_hand)
     assert not SeriesRoom.objects.filter(series__round=twin_round).exists()
 
-    # the first series is played to its end in its room
+    # the first series is played to its end in its room; its director chose who starts
     played, absent = links
     one, two = played.series.player1.user, played.series.player2.user
-    room = play_out(seeded(played.room, one, two), (one, two))
+    series_starter_set(series=played.series, starter=played.series.player2)
+    room = seeded(played.room, one, two)
+    assert room.games.count() == 0 and not room.a_white  # L12: the second seat starts
+    assert 'DiceLot "' not in room.record  # no lot drawn (L2 is replaced by the choice)
+    room = play_out(room, (one, two))
     assert room.status == RoomStatus.FINISHED
     series = Series.objects.get(pk=played.series_id)
     assert series.status == SeriesStatus.FINISHED
     game = series.games.get()
+    assert game.white == played.series.player2
     room_game = room.games.get()
     assert game.verified and game.kind == room_game.kind and game.cube == room_game.cube
     winner = series.winner

@@ -67,7 +67,9 @@ def series_start(room: Room, s: RoomSettings) -> None:
     second's) and game 1 is set up."""
     room.client_seed = combined_client_seed(room.a_seed, room.b_seed)
     room.status = RoomStatus.PLAYING
-    game_setup(room, s, starter=None)
+    from tournaments.services.online.tournament_rooms import room_first_starter
+
+    game_setup(room, s, starter=room_first_starter(room=room))  # None: by lot
 
 
 def game_setup(room: Room, s: RoomSettings, *, starter: str | None) -> None:

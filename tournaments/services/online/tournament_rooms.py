@@ -94,6 +94,20 @@ def round_rooms_create(*, round: Round, now: datetime | None = None) -> list[Ser
     return made
 
 
+def room_first_starter(*, room: Room) -> str | None:
+    """The seat that starts game 1 of a tournament's room when its director chose who
+    starts (services/rounds.py::series_starter_set, L12); None: the lot."""
+    from tournaments.services.rounds import series_chosen_starter
+
+    link = SeriesRoom.objects.filter(room=room).select_related(
+        "series__player1", "series__player2"
+    ).first()  # fmt: skip
+    starter = series_chosen_starter(link.series) if link is not None else None
+    if starter is None or link is None:
+        return None
+    return "a" if starter.pk == link.series.player1_id else "b"
+
+
 def _named(record: str, white: str, black: str) -> str:
     """The record with the series' players' names as White and Black."""
     game = read_records(record)[0]
