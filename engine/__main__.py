@@ -329,11 +329,14 @@ def _dispatch(args: list[str]) -> int:
 
         return run_evaluator_bench(sys.stdout, quick=args_.quick)
     if args_.command == "train":
-        from engine.evaluator.train import train  # lazily: numpy is not verify's
+        from engine.evaluator.lurc_train import play_lurc_game
+        from engine.evaluator.train import play_training_game, train  # numpy: not verify's
 
+        games = {"long": play_training_game, "lurc": play_lurc_game}
         return train(args_.out, args_.games, args_.seed, resume=args_.resume, hidden=args_.hidden,
                      alpha=args_.alpha, lam=args_.lam, every=args_.every,
-                     variant=args_.variant, report=args_.report)  # fmt: skip
+                     variant=args_.variant, report=args_.report,
+                     play_game=games[args_.variant])  # fmt: skip
     from engine.bench import run_bench  # lazily: not verify's
 
     return run_bench(quick=args_.quick, out=sys.stdout)

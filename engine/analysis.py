@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from engine.errors import EngineError
+from engine.evaluator.lurc_analysis import lurc_turns
 from engine.evaluator.net import Floats, Net, load_net, net_path
 from engine.evaluator.play import (
     ROLL_WEIGHTS,
@@ -210,9 +211,8 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
         )
     net = net or load_net(net_path(variant.evaluator))
     if variant.rolls_again:  # Lurč's paš and houšek (docs/analysis_lurc.md): 0-ply
-        from engine.evaluator.lurc_analysis import analyse_lurc
-
-        return analyse_lurc(played, net)
+        lurc = [TurnAnalysis(**fields) for fields in lurc_turns(played, net)]  # type: ignore[arg-type]
+        return GameAnalysis(tuple(lurc), summarise(lurc, 0), summarise(lurc, 1), 0)
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
     out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
     if confirm:

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 
 from engine.errors import EngineError
+from engine.evaluator.lurc_bot import lurc_turn
 from engine.evaluator.net import load_net, net_path
 from engine.evaluator.players import level_player
 from engine.movegen import Turn, legal_turns
@@ -93,8 +94,6 @@ def bot_turn(position: Position, dice: object, level: str, rng: random.Random,
     rules = rules or Rules()
     net = load_net(net_path(variant.evaluator))
     if variant.rolls_again:  # Lurč: a paš's eight moves are searched step by step
-        from engine.evaluator.lurc_bot import lurc_turn
-
         return lurc_turn(net, position, dice, level, rng)
     turns = legal_turns(position, dice, rules)
     player = level_player(net, level, rules)

@@ -15,6 +15,7 @@ from engine.evaluator.bearoff_build import build
 from engine.evaluator.bot import bot_turn
 from engine.evaluator.duel import duel
 from engine.evaluator.levels import LEVELS
+from engine.evaluator.lurc_cli import cmd_luck_share, cmd_lurc_duel
 from engine.evaluator.players import player_named
 from engine.notation import read_records
 from engine.queries import read_query, turn_json
@@ -89,7 +90,10 @@ def run(args: object) -> int | None:
     """Run a command of this module (None: not one of them)."""
     command = getattr(args, "command", None)
     a = args
-    if command == "duel" and getattr(a, "variant", "long") != "lurc":
+    duel_of = {"lurc": cmd_lurc_duel}.get(getattr(a, "variant", "long"))
+    if command == "duel" and duel_of is not None:
+        return duel_of(a.a, a.b, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
+    if command == "duel":
         return cmd_duel(a.a, a.b, a.games, a.seed, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command == "bot":
         return cmd_bot(a.level, a.seed, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
@@ -97,13 +101,7 @@ def run(args: object) -> int | None:
         return cmd_analyse(a.files, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command in ("eval", "hint"):
         return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
-    if command == "duel" and getattr(a, "variant", "long") == "lurc":
-        from engine.evaluator.lurc_cli import cmd_lurc_duel
-
-        return cmd_lurc_duel(a.a, a.b, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
     if command == "luck-share":
-        from engine.evaluator.lurc_cli import cmd_luck_share
-
         return cmd_luck_share(a.variant, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis import GameAnalysis, TurnAnalysis, summarise
 from engine.evaluator.lurc_play import ROLL_WEIGHTS, ROLLS, beam_choices, best_end, values
 from engine.evaluator.net import Net
 from engine.movegen import after
@@ -37,14 +36,14 @@ def roll_values(net: Net, me: tuple[int, ...], opp: tuple[int, ...], side: int) 
     return np.array([best_end(net, me, opp, side, roll, LUCK_WIDTH)[1] for roll in ROLLS])
 
 
-def analyse_lurc(played: Replay, net: Net) -> GameAnalysis:
-    """Every turn of a replayed Lurč game, judged by ``net`` (a Lurč net)."""
+def lurc_turns(played: Replay, net: Net) -> list[dict[str, object]]:
+    """Every turn of a replayed Lurč game judged by ``net`` (a Lurč net): the fields
+    of each :class:`engine.analysis.TurnAnalysis`."""
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
-    out = [_turn(net, i, p) for i, p in enumerate(turns)]
-    return GameAnalysis(tuple(out), summarise(out, 0), summarise(out, 1), 0)
+    return [_turn(net, i, p) for i, p in enumerate(turns)]
 
 
-def _turn(net: Net, index: int, p: PlayedAction) -> TurnAnalysis:
+def _turn(net: Net, index: int, p: PlayedAction) -> dict[str, object]:
     side = p.side
     assert p.action.dice is not None
     a, b = p.action.dice
@@ -64,7 +63,7 @@ def _turn(net: Net, index: int, p: PlayedAction) -> TurnAnalysis:
     better = best_eq > mine + 1e-9
     best = choices[k]
     nxt = side if best.again else 1 - side
-    return TurnAnalysis(
+    return dict(
         index=index,
         turn=p.number,
         side=side,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from engine.errors import EngineError
+from engine.evaluator.luck_share import luck_share
 from engine.evaluator.lurc_duel import lurc_duel
 from engine.evaluator.lurc_players import lurc_player_named
 
@@ -27,7 +28,5 @@ def cmd_lurc_duel(a: str, b: str, games: int, seed: int, out: TextIO) -> int:
 
 def cmd_luck_share(variant: str, games: int, seed: int, out: TextIO) -> int:
     """R² of self-play results on the luck difference, one line."""
-    from engine.evaluator.luck_share import luck_share
-
     print(luck_share(variant, games, seed).line(variant), file=out, flush=True)
     return 0

@@ -11,6 +11,7 @@ import numpy as np
 
 from engine.evaluator.lurc_play import Cand, Choice, beam_choices, values
 from engine.evaluator.net import Floats, Net, load_net, net_path
+from engine.evaluator.players import PlayerError
 from engine.movegen import Turn, after, side_lists
 from engine.position import Position
 from engine.rules import Rules
@@ -102,8 +103,6 @@ def lurc_player_named(spec: str) -> LurcPlayer:
         path = spec[4:] or None
         net = load_net(Path(path) if path else net_path("lurc"))
         return LurcNetPlayer(net, name=spec)
-    from engine.evaluator.players import PlayerError
-
     raise PlayerError(
         f"unknown player {spec!r}: random, heuristic, net or net:FILE",
         code="unknown-player",

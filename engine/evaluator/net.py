@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +23,10 @@ FORMAT = "nardy-net"
 ENCODERS: dict[str, tuple[int, int, int]] = {
     "long": (ENCODER_VERSION, INPUTS, 3),
     "lurc": (lurc_encoding.ENCODER_VERSION, lurc_encoding.INPUTS, lurc_encoding.OUTPUTS),
+}
+INPUTS_OF: dict[str, Callable[[list[tuple[tuple[int, ...], tuple[int, ...]]]], Floats]] = {
+    "long": lambda pairs: encode(as_boards(pairs)),
+    "lurc": lambda pairs: lurc_encoding.encode(lurc_encoding.as_boards(pairs)),
 }
 
 
@@ -66,8 +71,7 @@ class Net:
         w2 = rng.normal(0, 1 / np.sqrt(hidden), (hidden, outputs)).astype(np.float32)
         head = {"encoder": version, "inputs": inputs, "hidden": hidden, "games": 0,
                 "seed": seed, **header}  # fmt: skip
-        if variant != "long":
-            head["variant"] = variant
+        head["variant"] = variant
         return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(outputs, np.float32), head)
 
     @property
@@ -78,9 +82,7 @@ class Net:
 
     def inputs_of(self, pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Floats:
         """The inputs of the (mover's, opponent's) board pairs by this net's encoder."""
-        if self.variant == "lurc":
-            return lurc_encoding.encode(lurc_encoding.as_boards(pairs))
-        return encode(as_boards(pairs))
+        return INPUTS_OF[self.variant](pairs)
 
     @property
     def games(self) -> int:
@@ -125,11 +127,7 @@ class Net:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise WeightsError(f"{path}: not a {FORMAT} file", code="weights-format",
                                params={"path": str(path)})  # fmt: skip
-        variant = header.get("variant", "long") if isinstance(header, dict) else "long"
-        if variant not in ENCODERS:
-            raise WeightsError(f"{path}: made for an unknown game {variant!r}",
-                               code="weights-format", params={"path": str(path)})  # fmt: skip
-        version, inputs, outputs = ENCODERS[variant]
+        version, inputs, outputs = ENCODERS.get(header.get("variant", "long"), (-1, -1, -1))
         if header.get("encoder") != version or header.get("inputs") != inputs:
             raise WeightsError(
                 f"{path}: made for encoder version {header.get('encoder')!r} with "
@@ -140,6 +138,7 @@ class Net:
                     "path": str(path),
                     "found": header.get("encoder"),
                     "expected": version,
+                    "inputs": inputs,
                 },
             )
         w1, b1, w2, b2 = arrays

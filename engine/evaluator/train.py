@@ -139,10 +139,12 @@ def train(
     out_path: str, games: int, seed: int, *, resume: bool, hidden: int = 128,
     alpha: float = 0.1, lam: float = 0.7, every: int = 2000, log: TextIO = sys.stdout,
     variant: str = "long", report: int = 100,
+    play_game: Callable[[Net, random.Random, float, float], int] | None = None,
 ) -> int:  # fmt: skip
     """Train to ``games`` games in all, checkpointing to ``out_path`` every ``every``
     games and at the end; prints a progress line every ``report`` games. ``variant``
-    picks the game (its encoder, outputs and self-play: :data:`GAMES`)."""
+    picks the net's encoder and outputs, ``play_game`` its self-play (long nardy's by
+    default; Lurč's is :func:`engine.evaluator.lurc_train.play_lurc_game`)."""
     path = Path(out_path)
     if resume and path.exists():
         net = Net.load(path)
@@ -152,7 +154,7 @@ def train(
     else:
         net = Net.fresh(hidden, seed, variant=variant, alpha=alpha, **{"lambda": lam},
                         seconds=0.0)  # fmt: skip
-    play_game = _game(variant)
+    play_game = play_game or play_training_game
     done = net.games
     # CPU seconds (the header's "seconds", as docs/analysis.md reports them) and the wall
     # clock's apart: on a shared machine the two differ by the other processes' share
@@ -178,12 +180,3 @@ def train(
                               commit=_commit())  # fmt: skip
             net.save(path)
     return 0
-
-
-def _game(variant: str) -> Callable[[Net, random.Random, float, float], int]:
-    """The self-play game that trains ``variant``'s net."""
-    if variant == "lurc":
-        from engine.evaluator.lurc_train import play_lurc_game
-
-        return play_lurc_game
-    return play_training_game
