@@ -120,11 +120,11 @@ def test_errors_are_classed_by_the_thresholds() -> None:
 
 
 def test_variants_without_an_evaluator_say_so() -> None:
-    """Short backgammon and Lurč declare no evaluator (docs/analysis.md: nothing offers analysis
-    where there is none)."""
+    """Short backgammon declares no evaluator (docs/analysis.md: nothing offers analysis
+    where there is none); Lurč declares its own (docs/analysis_lurc.md)."""
     assert variant_named("long").evaluator == "long"
     assert variant_named("short").evaluator is None
-    assert variant_named("lurc").evaluator is None
+    assert variant_named("lurc").evaluator == "lurc"
     with pytest.raises(NoEvaluatorError) as caught:
         analyse_game(random_game("short", random.Random(1)))
     assert caught.value.code == "no-evaluator"
