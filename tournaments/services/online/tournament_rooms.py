@@ -99,6 +99,8 @@ def room_first_starter(*, room: Room) -> str | None:
     starts (services/rounds.py::series_starter_set, L12); None: the lot."""
     from tournaments.services.rounds import series_chosen_starter
 
+    if room.challenge_id is not None:
+        return None  # a challenge's room is no tournament's
     link = SeriesRoom.objects.filter(room=room).select_related(
         "series__player1", "series__player2"
     ).first()  # fmt: skip
@@ -126,6 +128,8 @@ def room_result_enter(*, room: Room) -> Series | None:
     from tournaments.services.results import game_enter_record
     from tournaments.services.setup import series_forfeit
 
+    if room.challenge_id is not None:
+        return None  # a challenge's room is no tournament's
     link = SeriesRoom.objects.filter(room=room).select_related("series").first()
     if link is None:
         return None
