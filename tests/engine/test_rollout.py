@@ -168,7 +168,8 @@ def test_the_shipped_benchmark_lines_are_rolled_out_to_its_standard_error() -> N
         pos = Position.from_json(line["position"])
         assert line["phase"] == bench.phase(pos.board(pos.turn), pos.board(1 - pos.turn))
         r = line["rollout"]
-        assert r["se"] < bench.SE_TARGET or r["games"] >= bench.MAX_GAMES
+        # "se" is rounded to 0.1 mp: under the target before rounding
+        assert r["se"] <= bench.SE_TARGET or r["games"] >= bench.MAX_GAMES
         assert r["equity"] == pytest.approx(2 * r["win"] - 1 + r["win_mars"] - r["lose_mars"],
                                             abs=2e-4)  # fmt: skip
 
