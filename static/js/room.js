@@ -255,7 +255,7 @@
   }
 
   function housek() {
-    return state.variant === "lurc" && state.dice && state.dice.slice().sort().join("") === "12";
+    return Boolean(state.pas_choice);
   }
 
   function updateMoving() {

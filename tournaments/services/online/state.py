@@ -36,6 +36,16 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == int(value) else float(value)
 
 
+def _pas_choice(position: Position, dice: list[int] | None) -> bool:
+    """Whether the roll leaves the mover a choice to make before moving (Lurč's houšek
+    and its paš, Z8): as the variant declares it, never by the variant's name."""
+    if not dice or len(dice) != 2:
+        return False
+    board = position.board(position.turn)
+    _roll, choices = position.rules_variant.roll_choices(list(dice), board)
+    return len(choices) > 1
+
+
 def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
     """The room for ``viewer`` as the protocol's STATE."""
     s = settings_of(room.settings, room.variant)
@@ -107,6 +117,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "dice": room.dice,
         "cube": cube_json,
         "legal": legal if listed else None,
+        "pas_choice": _pas_choice(position, room.dice),
         "can": can,
         "clock": clock,
         "dice_hash": room.seed_hash,
