@@ -51,6 +51,9 @@ EQUAL_MP = 5
 # turns and valued by the net there: a standard error of about 20 mp, 1-3 CPU s a play
 CONFIRM_GAMES = 288
 CONFIRM_TURNS = 6
+# at most this many plays of a game are confirmed, the largest errors first: a beginner's
+# game has dozens of bad plays, and its job must end in seconds, not minutes
+CONFIRM_MOST = 8
 
 
 class NoEvaluatorError(EngineError):
@@ -216,7 +219,10 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
     out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
     if confirm:
-        out = [_confirmed(net, t, p, played.rules) for t, p in zip(out, turns, strict=True)]
+        bad = [i for i, t in enumerate(out) if error_class(t.error_mp) in ("bad", "very_bad")]
+        worst = set(sorted(bad, key=lambda i: -out[i].error_mp)[:CONFIRM_MOST])
+        out = [_confirmed(net, t, p, played.rules) if i in worst else t
+               for i, (t, p) in enumerate(zip(out, turns, strict=True))]  # fmt: skip
     return GameAnalysis(tuple(out), summarise(out, 0), summarise(out, 1), ply)
 
 
