@@ -13,10 +13,12 @@ from engine.errors import EngineError
 from engine.evaluator.advice_cli import cmd_advice
 from engine.evaluator.bearoff_build import build
 from engine.evaluator.bot import bot_turn
+from engine.evaluator.consistency import cmd_luck_check
 from engine.evaluator.duel import duel
 from engine.evaluator.levels import LEVELS
 from engine.evaluator.lurc_cli import cmd_luck_share, cmd_lurc_duel
 from engine.evaluator.players import player_named
+from engine.evaluator.rollout_cli import run as run_rollout
 from engine.notation import read_records
 from engine.queries import read_query, turn_json
 from engine.replay import replay
@@ -106,11 +108,7 @@ def run(args: object) -> int | None:
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
     if command == "luck-check":
-        from engine.evaluator.consistency import cmd_luck_check
-
         return cmd_luck_check(a.games, a.seed, a.ply, sys.stdout)  # type: ignore[attr-defined]
     if command in ("rollout", "benchmark"):
-        from engine.evaluator.rollout_cli import run as run_rollout
-
         return run_rollout(a)
     return None

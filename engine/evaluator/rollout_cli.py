@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine.errors import EngineError
+from engine.evaluator import bench_positions as bench
+from engine.evaluator.net import load_net
 from engine.evaluator.rollout import RolloutResult, rollout_boards
 from engine.position import Position
 from engine.replay import play
@@ -122,11 +125,6 @@ def cmd_rollout(games: int, seed: int, truncate: int, reduce: bool, inp: TextIO,
 
 
 def cmd_benchmark(net_file: str | None, path: str | None, roll: int | None, out: TextIO) -> int:
-    from pathlib import Path
-
-    from engine.evaluator import bench_positions as bench
-    from engine.evaluator.net import load_net
-
     if roll is not None:
         done = bench.run_rollouts(roll, log=lambda text: print(text, file=out, flush=True))
         print(f"{done} positions rolled out", file=out)
