@@ -331,9 +331,12 @@ class GameViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["number", "entered_at", "id"]
 
     def get_queryset(self) -> QuerySet[Any]:
-        return Game.objects.filter(
-            series__tournament__in=visible_tournaments(self.request.user)
-        ).prefetch_related(Prefetch("corrections", Correction.objects.select_related("by")))
+        # the series' tournament: its variant words the verification (gammons or not)
+        return (
+            Game.objects.filter(series__tournament__in=visible_tournaments(self.request.user))
+            .select_related("series__tournament")
+            .prefetch_related(Prefetch("corrections", Correction.objects.select_related("by")))
+        )
 
     @extend_schema(
         request=s.GameDeletionInput,
