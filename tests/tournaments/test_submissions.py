@@ -103,8 +103,8 @@ def test_game_2_is_submitted_while_game_1_waits_and_both_are_confirmed_in_order(
     series, users, players = setup
     first = submission_create(series=series, by=users["jana"], number=1, white=players["jana"],
                               winner=players["jana"], kind="oin")  # fmt: skip
-    second = submission_create(series=series, by=users["jana"], number=2,
-                               white=players["petr"], winner=players["jana"], kind="mars")  # fmt: skip
+    second = submission_create(series=series, by=users["jana"], number=2, white=players["petr"],
+                               winner=players["jana"], kind="mars")  # fmt: skip
     assert [s.status for s in (first, second)] == [SubmissionStatus.PENDING] * 2
     with pytest.raises(ApplicationError, match="game 2 cannot be entered before game 1"):
         submission_confirm(submission=second, by=users["petr"])  # in order

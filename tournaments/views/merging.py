@@ -9,8 +9,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied as Forbidden
 from django.http import HttpRequest, HttpResponse
-from django.urls import path
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 

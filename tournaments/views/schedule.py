@@ -52,7 +52,5 @@ def round_publish_page(request: HttpRequest, pk: int, number: int) -> HttpRespon
 # added to tournaments/urls.py's patterns (the app's namespace)
 URLS = [
     path("tournaments/<int:pk>/schedule/", schedule_pair, name="schedule_pair"),
-    path(
-        "tournaments/<int:pk>/publish/<int:number>/", round_publish_page, name="round_publish"
-    ),
+    path("tournaments/<int:pk>/publish/<int:number>/", round_publish_page, name="round_publish"),
 ]
