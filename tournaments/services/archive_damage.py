@@ -66,6 +66,13 @@ def _reason(exc: BaseException) -> tuple[str, dict[str, Any], str]:
         return gettext("a value has the wrong type"), {}, "type"
     if isinstance(exc, ValidationError):
         said = ApplicationError.from_validation(exc)
+        fields = sorted(getattr(exc, "error_dict", {}))
+        if fields:  # which of the archive's fields, as it names them
+            return (
+                gettext("the field “%(field)s”: %(message)s"),
+                {"field": ", ".join(fields), "message": said.message},
+                "invalid",
+            )
         return "%(message)s", {"message": said.message}, "invalid"
     if isinstance(exc, IntegrityError):
         from tournaments.api.errors import CONSTRAINT_MESSAGES, _constraint
