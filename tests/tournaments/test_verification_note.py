@@ -21,6 +21,7 @@ from django.utils import translation
 from tests.tournaments.helpers import World, a_record
 from tournaments.models import Game
 from tournaments.services.archives import archived_note
+from tournaments.services.errors import ApplicationError
 from tournaments.services.maintenance import games_reverify
 from tournaments.services.results import game_correct, game_enter_record
 from tournaments.wording.verification import is_note, note_from_text, verification_text
@@ -79,6 +80,12 @@ def test_a_correction_by_hand_is_noted_as_a_code(world: World) -> None:
     game = _played(world)
     boss = world.users["boss"]  # the tournament's director
     kind = "mars" if game.kind != "mars" else "oin"
+    # a verified record decides the result: corrected by hand only once it is not verified
+    with pytest.raises(ApplicationError) as refused:
+        game_correct(game=game, by=boss, reason="the scoresheet", kind=kind)
+    assert refused.value.code == "result-contradicts-record"
+    Game.objects.filter(pk=game.pk).update(verified=False)
+    game.refresh_from_db()
     corrected = game_correct(game=game, by=boss, reason="the scoresheet", kind=kind)
     assert not corrected.verified and corrected.verification_note == {
         "code": "corrected", "params": {},
