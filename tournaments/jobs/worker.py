@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from types import FrameType
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.db.models import Case, IntegerField, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -76,7 +76,8 @@ def jobs_work(
             if time.monotonic() - checked > STALE_CHECK_SECONDS:
                 jobs_mark_interrupted()
                 checked = time.monotonic()
-            close_old_connections()
+            if not connection.in_atomic_block:  # a test's transaction keeps its connection
+                close_old_connections()
             pk = next_job(queue)
             if pk is None:
                 if once or (parent is not None and not _alive(parent)):
