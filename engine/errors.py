@@ -320,6 +320,28 @@ CODES: frozenset[str] = frozenset(
 # file and the analysis's ply are the operator's (the shipped file, ``ANALYSIS_PLY``).
 COMMAND_LINE_CODES: frozenset[str] = frozenset(
     (
+        # the evaluator's commands: eval and hint, rollout and benchmark, their data files
+        "advice-game-over",
+        "advice-missing-key",
+        "advice-no-evaluator",
+        "advice-not-object",
+        "bad-advice",
+        "bad-bearoff",
+        "bad-race-net",
+        "bad-rollout-query",
+        "bearoff-format",
+        "bearoff-shape",
+        "bearoff-unreadable",
+        "lurc-unknown-player",
+        "query-dice",
+        "query-moves",
+        "query-play",
+        "race-format",
+        "race-unreadable",
+        "rollout-game-over",
+        "rollout-missing-key",
+        "rollout-no-evaluator",
+        "rollout-not-object",
         "bad-player",
         "bad-ply",
         "bad-query",

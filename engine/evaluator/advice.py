@@ -105,12 +105,12 @@ def _checked(position: Position, ply: int) -> Net:
     if variant.evaluator is None or variant is not LONG:  # play.ends searches long nardy
         raise AdviceError(
             f"eval and hint judge long nardy only: {variant.title} has no evaluator here",
-            code="no-evaluator",
+            code="advice-no-evaluator",
             params={"variant": variant.name},
         )
     if position.off(0) == CHECKERS or position.off(1) == CHECKERS:
         raise AdviceError("the game is over: a side has borne off every checker",
-                          code="game-over")  # fmt: skip
+                          code="advice-game-over")  # fmt: skip
     return load_net(net_path(variant.evaluator))
 
 

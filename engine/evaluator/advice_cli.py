@@ -35,7 +35,7 @@ def read_advice_query(line: str, *, need_dice: bool) -> tuple[Position, object |
         query = {"position": query}
     if not isinstance(query, dict):
         raise QueryError('a line is a position or an object with "position" (and "dice")',
-                         code="query-not-object")  # fmt: skip
+                         code="advice-not-object")  # fmt: skip
     unknown = set(query) - {"position", "dice", "rules"}
     if unknown:
         key = sorted(unknown)[0]
@@ -43,7 +43,8 @@ def read_advice_query(line: str, *, need_dice: bool) -> tuple[Position, object |
                          params={"key": key})  # fmt: skip
     if "position" not in query or (need_dice and "dice" not in query):
         wanted = '"position" and "dice"' if need_dice else '"position"'
-        raise QueryError(f"a query needs {wanted}", code="query-missing-key")
+        raise QueryError(f"a query needs {wanted}", code="advice-missing-key",
+                         params={"wanted": wanted})  # fmt: skip
     position = Position.from_json(query["position"])
     rules = Rules.from_options(query.get("rules") or {})
     return position, query.get("dice"), rules

@@ -187,9 +187,10 @@ def load_bearoff(path: str | Path | None = None) -> Bearoff:
         raise BearoffError(
             f"{key}: no bear-off database ({exc}); build it with python -m engine bearoff-build",
             code="bearoff-unreadable",
-            params={"path": key},
+            params={"path": key, "exc": str(exc)},
         ) from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise BearoffError(f"{key}: not a {FORMAT} file", code="bearoff-format")
+        raise BearoffError(f"{key}: not a {FORMAT} file", code="bearoff-format",
+                           params={"key": key})  # fmt: skip
     found = _LOADED[key] = Bearoff(finish, first, two, header)
     return found

@@ -105,6 +105,6 @@ def lurc_player_named(spec: str) -> LurcPlayer:
         return LurcNetPlayer(net, name=spec)
     raise PlayerError(
         f"unknown player {spec!r}: random, heuristic, net or net:FILE",
-        code="unknown-player",
+        code="lurc-unknown-player",
         params={"player": spec},
     )

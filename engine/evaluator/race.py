@@ -127,9 +127,11 @@ class RaceNet:
                 header = json.loads(bytes(data["header"]).decode())
                 w = {k: data[k].astype(np.float64) for k in ("w1", "b1", "wf", "bf", "wg", "bg")}
         except (OSError, ValueError, KeyError) as exc:
-            raise RaceError(f"{path}: not a race net ({exc})", code="race-unreadable") from None
+            raise RaceError(f"{path}: not a race net ({exc})", code="race-unreadable",
+                            params={"path": str(path), "exc": str(exc)}) from None  # fmt: skip
         if header.get("format") != FORMAT or w["w1"].shape[0] != INPUTS:
-            raise RaceError(f"{path}: not a {FORMAT} file of {INPUTS} inputs", code="race-format")
+            raise RaceError(f"{path}: not a {FORMAT} file of {INPUTS} inputs", code="race-format",
+                            params={"path": str(path)})  # fmt: skip
         return cls(w, header)
 
 

@@ -34,20 +34,21 @@ def _query(line: str) -> dict[str, Any]:
         query = json.loads(line)
     except json.JSONDecodeError as exc:
         raise RolloutQueryError(f"not a JSON object: {exc.msg} at column {exc.colno}",
-                                code="query-not-json") from None  # fmt: skip
+                                code="query-not-json",
+                                params={"msg": exc.msg, "colno": exc.colno}) from None  # fmt: skip
     except RecursionError:
         raise RolloutQueryError("not a JSON object: nested too deeply",
                                 code="query-too-deep") from None  # fmt: skip
     if not isinstance(query, dict):
         raise RolloutQueryError('a query is a JSON object with "position"',
-                                code="query-not-object")  # fmt: skip
+                                code="rollout-not-object")  # fmt: skip
     unknown = set(query) - {"position", "rules", "dice", "moves"}
     if unknown:
         key = sorted(unknown)[0]
         raise RolloutQueryError(f"unknown key {key!r} in the query", code="query-unknown-key",
                                 params={"key": key})  # fmt: skip
     if "position" not in query:
-        raise RolloutQueryError('a query needs "position"', code="query-missing-key")
+        raise RolloutQueryError('a query needs "position"', code="rollout-missing-key")
     if ("dice" in query) != ("moves" in query):
         raise RolloutQueryError('a play needs both "dice" and "moves"', code="query-play")
     return query
@@ -76,7 +77,8 @@ def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
         if position.rules_variant.evaluator is None:
             raise RolloutQueryError(
                 f"{position.rules_variant.title} has no evaluator: rollouts are of long nardy",
-                code="no-evaluator",
+                code="rollout-no-evaluator",
+                params={"variant": position.rules_variant.name},
             )
         played = None
         if "dice" in query:
@@ -91,7 +93,7 @@ def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
             return {"moves": played.notation, **done.to_json()}
         if me[0] == 15 or opp[0] == 15:
             raise RolloutQueryError("the game is over: nothing to roll out",
-                                    code="game-over")  # fmt: skip
+                                    code="rollout-game-over")  # fmt: skip
         result: RolloutResult = rollout_boards(
             me,
             opp,
