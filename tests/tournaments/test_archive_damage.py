@@ -54,7 +54,7 @@ def test_a_missing_tournament_is_named_in_czech(world: World) -> None:
     job = imported(staff(world), archive, copy="on")
     assert job.status == "failed"
     assert job.error == "Archiv je poškozený (nastavení turnaje): chybí pole „tournament“"
-    assert job.error_code == "archive-missing"
+    assert job.error_code == "archive-damaged-at"
 
 
 def test_an_entry_twice_is_named_instead_of_the_databases_words(world: World) -> None:

@@ -89,15 +89,17 @@ def _reason(exc: BaseException) -> tuple[str, dict[str, Any], str]:
 
 def archive_damage(exc: BaseException, place: Place) -> ApplicationError:
     """The refusal of an archive the importer could not read: translated and specific."""
-    reason, params, code = _reason(exc)
+    reason, params, kind = _reason(exc)
     text = reason % params if params else reason
     where = place.text()
+    # one code a message; what was wrong is the params' ``kind`` (missing, type, ...)
     if where:
         return ApplicationError(
             gettext("the archive is damaged at %(place)s: %(reason)s"),
-            code=f"archive-{code}", params={"place": where, "reason": text}, field="file",
+            code="archive-damaged-at",
+            params={"place": where, "reason": text, "kind": kind}, field="file",
         )  # fmt: skip
     return ApplicationError(
         gettext("the archive is damaged: %(reason)s"),
-        code=f"archive-{code}", params={"reason": text}, field="file",
+        code="archive-damaged", params={"reason": text, "kind": kind}, field="file",
     )  # fmt: skip

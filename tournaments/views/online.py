@@ -131,7 +131,7 @@ def _challenge(request: HttpRequest, form: ChallengeForm) -> HttpResponse:
 def _challenge_action(request: HttpRequest, action: str) -> HttpResponse:
     pk = _int(request.POST.get("challenge"))
     if pk is None:
-        raise ApplicationError(_("There is no such challenge."), code="not-found")
+        raise ApplicationError(_("There is no such challenge."), code="no-such-challenge")
     if action == "accept":
         room = challenge_accept(
             challenge_id=pk, user=request.user, token=request.POST.get("token", "")[:64]
@@ -149,7 +149,7 @@ def _challenge_action(request: HttpRequest, action: str) -> HttpResponse:
 def _rematch(request: HttpRequest) -> HttpResponse:
     pk = _int(request.POST.get("room"))
     if pk is None:
-        raise ApplicationError(_("There is no such game room."), code="not-found")
+        raise ApplicationError(_("There is no such game room."), code="no-such-room")
     challenge = challenge_rematch(room_id=pk, user=request.user)
     if challenge.bot_level:
         return redirect(_room_url(challenge.room.pk))

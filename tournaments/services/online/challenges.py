@@ -52,7 +52,7 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
         found = get_user_model().objects.filter(username__iexact=opponent.strip()).first()
         if found is None or found.pk == player.pk or not found.is_active:
             raise ApplicationError(
-                _("There is no other player called %(name)s."), code="no-such-player",
+                _("There is no other player called %(name)s."), code="no-such-opponent",
                 params={"name": opponent.strip()[:40]}, field="opponent",
             )  # fmt: skip
         challenge.opponent = found
@@ -69,7 +69,7 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
 def _locked(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None:
-        raise ApplicationError(_("There is no such challenge."), code="not-found")
+        raise ApplicationError(_("There is no such challenge."), code="no-such-challenge")
     if challenge.status != ChallengeStatus.OPEN:
         raise ApplicationError(
             _("This challenge is %(status)s already."), code="challenge-closed",
@@ -117,7 +117,8 @@ def challenge_cancel(*, challenge_id: int, user: User) -> Challenge:
     with transaction.atomic():
         challenge = _locked(challenge_id)
         if challenge.creator_id != player.pk:
-            raise ApplicationError(_("Only its creator cancels a challenge."), code="not-yours")
+            raise ApplicationError(_("Only its creator cancels a challenge."),
+                                   code="challenge-not-yours")  # fmt: skip
         challenge.status = ChallengeStatus.CANCELLED
         challenge.save(update_fields=["status"])
     return challenge
@@ -130,7 +131,8 @@ def challenge_rematch(*, room_id: int, user: User) -> Challenge:
     room = Room.objects.select_related("a_user", "b_user").filter(pk=room_id).first()
     seat = seat_of(room, player) if room is not None else None
     if room is None or seat is None:
-        raise ApplicationError(_("Only a player of the series offers a rematch."), code="not-yours")
+        raise ApplicationError(_("Only a player of the series offers a rematch."),
+                               code="rematch-not-yours")  # fmt: skip
     if room.status not in (RoomStatus.FINISHED, RoomStatus.ABORTED):
         raise ApplicationError(_("The series is still being played."), code="not-finished")
     other = "b" if seat == "a" else "a"

@@ -78,29 +78,25 @@ def seat_of(room: Room, user: User | None) -> str | None:
     return None
 
 
-def refuse(message: str, code: str, **params: Any) -> ApplicationError:
-    return ApplicationError(message, code=code, params=params)
-
-
 def room_act(*, room_id: int, user: User | None, message: object) -> Room:
     """Play the client's ``message`` (a dict: ``action``, ``seq`` and the action's
     fields) in the room; the room as it stands after it. Refused with a stable code,
-    changing nothing: bad-message, not-found, spectator, stale-seq, finished,
+    changing nothing: bad-message, no-such-room, spectator, stale-seq, finished,
     not-your-turn, illegal-turn, cube-refused, abort-refused, seed-refused, chat-off."""
     action, seq = _parsed(message)
     assert isinstance(message, dict)
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(pk=room_id).first()
         if room is None:
-            raise refuse(_("There is no such game room."), "not-found")
+            raise ApplicationError(_("There is no such game room."), code="no-such-room")
         timed_out = _timeout_due(room, timezone.now())
         if timed_out:
             room.save()
         elif action != "sync":
             _act_locked(room, seat_of(room, user), action, seq, message)
     if timed_out and action != "sync":  # decided under the same lock, committed, then told
-        raise refuse(
-            _("Time ran out before this action: here is the game as it stands."), "timeout"
+        raise ApplicationError(
+            _("Time ran out before this action: here is the game as it stands."), code="timeout"
         )
     return room
 
@@ -109,18 +105,19 @@ def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
                 message: dict[str, Any]) -> None:  # fmt: skip
     """The action on the locked room (room_act's checks, in order); saved."""
     if seat is None:
-        raise refuse(_("You are watching this game: only its players act."), "spectator")
+        raise ApplicationError(_("You are watching this game: only its players act."),
+                               code="spectator")  # fmt: skip
     if action in FREE_ACTIONS:
         _chat(room, seat, action, message.get("text"))
         room.save()
         return
     if seq != room.seq:
-        raise refuse(
+        raise ApplicationError(
             _("The game has moved on since (sequence number %(seq)s, not %(sent)s): "
-              "here it is as it stands."), "stale-seq", seq=room.seq, sent=seq,
+              "here it is as it stands."), code="stale-seq", params={"seq": room.seq, "sent": seq},
         )  # fmt: skip
     if room.status in (RoomStatus.FINISHED, RoomStatus.ABORTED):
-        raise refuse(_("This series is over."), "finished")
+        raise ApplicationError(_("This series is over."), code="finished")
     s = settings_of(room.settings, room.variant)
     now = timezone.now()
     if action == "seed":
@@ -128,7 +125,8 @@ def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
     elif action == "abort":
         _abort(room, seat)
     elif room.status == RoomStatus.WAITING:
-        raise refuse(_("The first roll waits for both players' dice seeds."), "waiting")
+        raise ApplicationError(_("The first roll waits for both players' dice seeds."),
+                               code="waiting")  # fmt: skip
     else:
         _play(room, s, seat, action, message, now)
     room.seq += 1
@@ -137,13 +135,13 @@ def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
 
 def _parsed(message: object) -> tuple[str, int | None]:
     if not isinstance(message, dict):
-        raise refuse(_("A message is a JSON object with an action."), "bad-message")
+        raise ApplicationError(_("A message is a JSON object with an action."), code="bad-message")
     action = message.get("action")
     if action not in GAME_ACTIONS and action not in FREE_ACTIONS:
-        raise refuse(_("Unknown action."), "bad-message")
+        raise ApplicationError(_("Unknown action."), code="unknown-action")
     seq = message.get("seq")
     if action in GAME_ACTIONS and (isinstance(seq, bool) or not isinstance(seq, int)):
-        raise refuse(_("Every action carries the room's sequence number."), "bad-message")
+        raise ApplicationError(_("Every action carries the room's sequence number."), code="no-seq")
     return str(action), seq if isinstance(seq, int) else None
 
 
@@ -152,9 +150,9 @@ def _chat(room: Room, seat: str, action: str, text: object) -> None:
         setattr(room, f"{seat}_chat_off", action == "chat-off")
         return
     if getattr(room, f"{seat}_chat_off"):
-        raise refuse(_("You turned the chat off."), "chat-off")
+        raise ApplicationError(_("You turned the chat off."), code="chat-off")
     if not isinstance(text, str) or not text.strip():
-        raise refuse(_("Write something to send."), "bad-message")
+        raise ApplicationError(_("Write something to send."), code="chat-empty")
     line = {"seat": seat, "text": text.strip()[:CHAT_LENGTH], "at": timezone.now().isoformat()}
     room.chat = [*room.chat, line][-CHAT_KEPT:]
 
@@ -163,9 +161,10 @@ def _seed(room: Room, s: RoomSettings, seat: str, seed: object) -> None:
     """The player's browser seed, before the series' first roll; when every human seat
     has one, the series starts (the lot, game 1)."""
     if room.status != RoomStatus.WAITING or getattr(room, f"{seat}_seed"):
-        raise refuse(_("The dice seed is given once, before the first roll."), "seed-refused")
+        raise ApplicationError(_("The dice seed is given once, before the first roll."),
+                               code="seed-refused")  # fmt: skip
     if not isinstance(seed, str) or not SEED.fullmatch(seed):
-        raise refuse(_("A dice seed is 1 to 64 hexadecimal digits."), "bad-message")
+        raise ApplicationError(_("A dice seed is 1 to 64 hexadecimal digits."), code="bad-seed")
     setattr(room, f"{seat}_seed", seed.lower())
     if all(getattr(room, f"{x}_seed") or getattr(room, f"{x}_bot") for x in ("a", "b")):
         series_start(room, s)
@@ -177,9 +176,9 @@ def _abort(room: Room, seat: str) -> None:
     if room.status == RoomStatus.PLAYING:
         view = game_view(room.record)
         if room.game_number > 1 or min(view.turns) > 0:
-            raise refuse(
+            raise ApplicationError(
                 _("A series can be aborted only before each side's first turn."),
-                "abort-refused",
+                code="abort-refused",
             )  # fmt: skip
     series_end(room, aborted=True)
 
@@ -193,17 +192,17 @@ def _play(room: Room, s: RoomSettings, seat: str, action: str, message: dict[str
         _finish(room, s, game_with(view, side, "resigns"), now)
         return
     if view.on_turn != side:
-        raise refuse(_("It is not your turn."), "not-your-turn")
+        raise ApplicationError(_("It is not your turn."), code="not-your-turn")
     if action in ("take", "drop", "double") or view.offered:
         view = _cube(room, s, seat, action, view, now)
     elif action == "roll":
         if room.dice is not None:
-            raise refuse(_("The dice are rolled already."), "not-your-turn")
+            raise ApplicationError(_("The dice are rolled already."), code="rolled-already")
         clock_stop(room, s, seat, now)
         room.dice = list(roll(room))
     else:  # move
         if room.dice is None:
-            raise refuse(_("Roll or double first."), "not-your-turn")
+            raise ApplicationError(_("Roll or double first."), code="roll-first")
         text = _turn_action(view, (room.dice[0], room.dice[1]), message.get("turn"))
         clock_stop(room, s, seat, now)
         view = game_with(view, side, "turn", text)
@@ -221,16 +220,16 @@ def _cube(room: Room, s: RoomSettings, seat: str, action: str, view: GameView,
     side = side_of_seat(room, seat)
     if action in ("take", "drop"):
         if not view.offered:
-            raise refuse(_("No double waits for your answer."), "cube-refused")
+            raise ApplicationError(_("No double waits for your answer."), code="no-double-offered")
     elif view.offered:
-        raise refuse(_("Take or drop the double first."), "cube-refused")
+        raise ApplicationError(_("Take or drop the double first."), code="answer-the-double")
     elif room.dice is not None or not may_double(view, crawford=room.crawford):
         if room.crawford:
-            raise refuse(
+            raise ApplicationError(
                 _("The Crawford game is played without the doubling cube (S7)."),
-                "cube-refused",
+                code="crawford-no-cube",
             )  # fmt: skip
-        raise refuse(_("You cannot double now (S7)."), "cube-refused")
+        raise ApplicationError(_("You cannot double now (S7)."), code="cube-refused")
     clock_stop(room, s, seat, now)
     return game_with(view, side, action)
 
@@ -242,21 +241,26 @@ def _turn_action(view: GameView, dice: tuple[int, int], turn: object) -> str:
     written = turn.strip() if isinstance(turn, str) else ""
     shown = {"turn": written[:60] or "—", "dice": f"{dice[0]}-{dice[1]}"}
     if not isinstance(turn, str) or len(turn) > 400:
-        raise refuse(_("%(turn)s is not a legal turn for %(dice)s"), "illegal-turn", **shown)
+        raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s"), code="illegal-turn",
+                               params={"turn": shown["turn"], "dice": shown["dice"]})  # fmt: skip
     if listable(view, dice):
         for t in game_legal(view, dice):
             if turn_text(t) == written:
                 return action_text(t)
-        raise refuse(_("%(turn)s is not a legal turn for %(dice)s"), "illegal-turn", **shown)
+        raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s"), code="illegal-turn",
+                               params={"turn": shown["turn"], "dice": shown["dice"]})  # fmt: skip
     pas = PAS.fullmatch(written)
     if pas is None:
-        raise refuse(_("%(turn)s is not a legal turn for %(dice)s"), "illegal-turn", **shown)
+        raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s"), code="illegal-turn",
+                               params={"turn": shown["turn"], "dice": shown["dice"]})  # fmt: skip
     text = f"{max(dice)}{min(dice)}{pas.group(1) or ''}: {pas.group(2)}".rstrip()
     try:
         game_with(view, view.position.turn, "turn", text)
     except ApplicationError as exc:
-        raise refuse(_("%(turn)s is not a legal turn for %(dice)s: %(reason)s"),
-                     "illegal-turn", reason=exc.message, **shown) from None  # fmt: skip
+        raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s: %(reason)s"),
+                               code="illegal-turn-rule",
+                               params={"turn": shown["turn"], "dice": shown["dice"],
+                                       "reason": exc.message}) from None  # fmt: skip
     return text
 
 
