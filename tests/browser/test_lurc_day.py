@@ -113,7 +113,9 @@ def test_a_directors_lurc_day_and_its_pages_on_a_phone(live_server: Any, browser
     record = lurc_record(second.player1.name, second.player2.name, seed=second.pk)
     form = d.locator("#record-form")
     form.locator("textarea[name=record]").fill(record)
-    form.get_by_role("button", name=cs("Check and save the record")).click()
+    # the tests run jobs inline (JOBS_INLINE): the request also analyses the Lurč game
+    # with its evaluator, tens of seconds on a loaded machine
+    form.get_by_role("button", name=cs("Check and save the record")).click(timeout=180_000)
     expect(d.locator("main")).to_contain_text(cs("Games"))
     second.refresh_from_db()
     recorded = Game.objects.get(series=second)
