@@ -185,7 +185,11 @@ PAGES: list[PageLine] = [
     ((DIRECTOR,), "/tournaments/{rr}/players/{other}/invite/", {"email": "not an address"}),
     ((DIRECTOR,), "/tournaments/{swiss}/players/import/"),
     ((DIRECTOR,), "/tournaments/{swiss}/players/import/", {"file": ""}),
-    ((DIRECTOR,), "/tournaments/{swiss}/players/import/", {"file": Upload("players.csv", NOT_UTF8)}),
+    (
+        (DIRECTOR,),
+        "/tournaments/{swiss}/players/import/",
+        {"file": Upload("players.csv", NOT_UTF8)},
+    ),
     ((DIRECTOR,), "/tournaments/{rr}/round/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/1/"),
     ((DIRECTOR,), "/tournaments/{rr}/round/", {"player_a": "", "player_b": ""}),  # refused
