@@ -13,7 +13,7 @@ from tournaments.models.online import (
     RoomGameEnd,
     RoomStatus,
 )
-from tournaments.models.online_tournament import OnlinePlay, SeriesRoom
+from tournaments.models.online_tournament import MailPreference, OnlinePlay, SeriesRoom
 from tournaments.models.people import START_RATING, Club, Player, PlayerRating, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -67,6 +67,7 @@ __all__ = [
     "Job",
     "JobKind",
     "JobStatus",
+    "MailPreference",
     "OnlinePlay",
     "Player",
     "PlayerMerge",

@@ -5,6 +5,7 @@ paired series of two users gets its game room, linked here to the series."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -23,6 +24,10 @@ class OnlinePlay(models.Model):
         related_name="online_play",
     )  # fmt: skip
     window_minutes = models.PositiveIntegerField(_("start window (minutes)"), default=15)
+    window_until = models.DateTimeField(
+        _("start window closes at"), null=True, blank=True,
+        help_text=_("A slow event: the rounds paired before this time must start by it."),
+    )  # fmt: skip
     clock = models.JSONField(_("clock"), default=dict)
 
     class Meta:
@@ -44,6 +49,13 @@ class SeriesRoom(models.Model):
         Room, verbose_name=_("game room"), on_delete=models.CASCADE, related_name="series_link"
     )
     window_closes = models.DateTimeField(_("start window closes"), db_index=True)
+    no_show = models.CharField(_("forfeited for not showing"), max_length=1, blank=True)
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("forfeit reversed by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    reversed_at = models.DateTimeField(_("forfeit reversed at"), null=True, blank=True)
+    reversal_reason = models.TextField(_("why the forfeit was reversed"), blank=True)
 
     class Meta:
         verbose_name = _("series played online")
@@ -51,3 +63,22 @@ class SeriesRoom(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} - {self.room}"
+
+
+class MailPreference(models.Model):
+    """What a user asked to be told by e-mail: ``room_opened``, a tournament's game room
+    opened for them (a round paired, a bracket's next series)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="mail_preference",
+    )  # fmt: skip
+    room_opened = models.BooleanField(_("e-mail me when my tournament game's room opens"),
+                                      default=False)  # fmt: skip
+
+    class Meta:
+        verbose_name = _("e-mail preference")
+        verbose_name_plural = _("e-mail preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
