@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.errors import EngineError
 from engine.evaluator import bench_positions as bench
 from engine.evaluator.net import load_net
 from engine.evaluator.rollout import RolloutResult, rollout_boards
-from engine.position import Position
+from engine.queries import play_text, read_rollout_query
 from engine.replay import play
-from engine.variants import Rules
 
 MAX_GAMES = 1_000_000
 
@@ -29,51 +28,12 @@ class RolloutQueryError(EngineError):
     code = "bad-rollout-query"
 
 
-def _query(line: str) -> dict[str, Any]:
-    try:
-        query = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RolloutQueryError(f"not a JSON object: {exc.msg} at column {exc.colno}",
-                                code="query-not-json",
-                                params={"msg": exc.msg, "colno": exc.colno}) from None  # fmt: skip
-    except RecursionError:
-        raise RolloutQueryError("not a JSON object: nested too deeply",
-                                code="query-too-deep") from None  # fmt: skip
-    if not isinstance(query, dict):
-        raise RolloutQueryError('a query is a JSON object with "position"',
-                                code="rollout-not-object")  # fmt: skip
-    unknown = set(query) - {"position", "rules", "dice", "moves"}
-    if unknown:
-        key = sorted(unknown)[0]
-        raise RolloutQueryError(f"unknown key {key!r} in the query", code="query-unknown-key",
-                                params={"key": key})  # fmt: skip
-    if "position" not in query:
-        raise RolloutQueryError('a query needs "position"', code="rollout-missing-key")
-    if ("dice" in query) != ("moves" in query):
-        raise RolloutQueryError('a play needs both "dice" and "moves"', code="query-play")
-    return query
-
-
-def _play_text(dice: object, moves: object) -> str:
-    if (
-        not isinstance(dice, list)
-        or len(dice) != 2
-        or not all(type(d) is int and 1 <= d <= 6 for d in dice)
-    ):
-        raise RolloutQueryError('"dice" are two numbers 1-6, e.g. [6, 4]', code="query-dice")
-    if not isinstance(moves, str) or len(moves) > 200:
-        raise RolloutQueryError('"moves" is the play as movetext, e.g. "24/18/14"',
-                                code="query-moves")  # fmt: skip
-    return f"{dice[0]}{dice[1]}: {moves}"
-
-
 def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
                          reduce: bool) -> dict[str, object]:  # fmt: skip
     """One query line's answer (module docstring)."""
     try:
-        query = _query(line)
-        position = Position.from_json(query["position"])
-        rules = Rules.from_options(query.get("rules") or {})
+        query = read_rollout_query(line)
+        position, rules = query.position, query.rules
         if position.rules_variant.evaluator is None:
             raise RolloutQueryError(
                 f"{position.rules_variant.title} has no evaluator: rollouts are of long nardy",
@@ -81,8 +41,8 @@ def answer_rollout_query(line: str, *, games: int, seed: int, truncate: int,
                 params={"variant": position.rules_variant.name},
             )
         played = None
-        if "dice" in query:
-            played = play(position, _play_text(query["dice"], query["moves"]), rules)
+        if query.has_play:
+            played = play(position, play_text(query.dice, query.moves), rules)
             position = played.position
         side = position.turn
         me, opp = position.board(side), position.board(1 - side)
