@@ -8,7 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.wording.names import BOT_LEVEL_NAMES
+from tournaments.models.tournament import Variant
+from tournaments.wording.names import BOT_LEVEL_NAMES, GNUBG_LEVEL_NAMES
 
 
 class BotGameStatus(models.TextChoices):
@@ -26,7 +27,15 @@ class BotGame(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
         related_name="bot_games",
     )  # fmt: skip
-    level = models.CharField(_("level"), max_length=16, choices=list(BOT_LEVEL_NAMES.items()))
+    # the game: long nardy and Lurč against the project's evaluator, short backgammon
+    # against GNU Backgammon (its own levels, the cube included)
+    variant = models.CharField(
+        _("game"), max_length=5, choices=Variant.choices, default=Variant.LONG
+    )
+    level = models.CharField(
+        _("level"), max_length=24,
+        choices=list(BOT_LEVEL_NAMES.items()) + list(GNUBG_LEVEL_NAMES.items()),
+    )  # fmt: skip
     colour = models.CharField(_("your colour"), max_length=5, choices=BotColour.choices)
     # the dice of every turn (engine.evaluator.bot.bot_dice)
     seed = models.BigIntegerField(_("dice seed"))
@@ -41,6 +50,9 @@ class BotGame(models.Model):
     # each move stored renews it; a form carries the version it was shown with, so that
     # a second submit of the same page is refused instead of played twice
     version = models.PositiveIntegerField(_("version"), default=0)
+    # with the cube (short backgammon): the user has rolled the turn's dice, so may no
+    # longer double before it (S7); a turn played clears it
+    rolled = models.BooleanField(_("rolled"), default=False)
     # the evaluator's analysis once finished: GameAnalysis's fields (services/analysis.py)
     analysis = models.JSONField(_("analysis"), null=True, blank=True)
     created = models.DateTimeField(_("started at"), auto_now_add=True)

@@ -32,6 +32,13 @@ BOT_LEVEL_NAMES = {
     "advanced": pgettext_lazy("bot level", "advanced"),
     "strongest": pgettext_lazy("bot level", "strongest"),
 }
+# GNU Backgammon's own levels (its predefined players), the short backgammon bot's
+GNUBG_LEVEL_NAMES = {
+    "gnubg-beginner": pgettext_lazy("bot level", "gnubg beginner"),
+    "gnubg-intermediate": pgettext_lazy("bot level", "gnubg intermediate"),
+    "gnubg-expert": pgettext_lazy("bot level", "gnubg expert"),
+    "gnubg-worldclass": pgettext_lazy("bot level", "gnubg world class"),
+}
 ENDINGS = {
     "played": gettext_lazy("played out"),
     "resigned": gettext_lazy("resignation"),
@@ -62,7 +69,7 @@ def side_name(side: str) -> str:
 
 def bot_level_name(level: str) -> str:
     """A bot level's name in the reader's language; an unknown one as it is."""
-    return str(BOT_LEVEL_NAMES.get(level, level))
+    return str(BOT_LEVEL_NAMES.get(level) or GNUBG_LEVEL_NAMES.get(level, level))
 
 
 def variant_name(variant: str) -> str:
