@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.evaluator.play import ends, terminal
@@ -51,18 +52,21 @@ def play_game(white: Player, black: Player, dice: random.Random, choice: random.
     raise RuntimeError("a duel game did not end")
 
 
-def duel(a: Player, b: Player, games: int, seed: int) -> DuelResult:
-    """``games`` games (rounded up to pairs) of ``a`` against ``b`` on duplicate dice."""
+def duplicate_duel(game: Callable[[bool, random.Random, random.Random], int], games: int,
+                   seed: int) -> DuelResult:  # fmt: skip
+    """``games`` games (rounded up to pairs) on duplicate dice: pair k plays ``game`` twice
+    on the same dice, the first player first and then second. ``game(first, dice, choice)``
+    gives the points the first player won (negative: lost)."""
     pairs = max(1, (games + 1) // 2)
     wins = 0
     points = 0.0
     scores = []
     for k in range(pairs):
         pair = 0
-        for a_white in (True, False):
+        for first in (True, False):
             dice = random.Random(seed * 1_000_003 + k)
-            choice = random.Random(seed * 1_000_003 + k + (0 if a_white else 1 << 40))
-            result = play_game(a, b, dice, choice) if a_white else -play_game(b, a, dice, choice)
+            choice = random.Random(seed * 1_000_003 + k + (0 if first else 1 << 40))
+            result = game(first, dice, choice)
             wins += result > 0
             pair += result > 0
             points += result
@@ -72,3 +76,12 @@ def duel(a: Player, b: Player, games: int, seed: int) -> DuelResult:
     var = sum((s - rate) ** 2 for s in scores) / max(1, n - 1)
     half = 1.96 * math.sqrt(var / n)
     return DuelResult(2 * n, wins, points, rate, max(0.0, rate - half), min(1.0, rate + half))
+
+
+def duel(a: Player, b: Player, games: int, seed: int) -> DuelResult:
+    """``games`` games (rounded up to pairs) of ``a`` against ``b`` on duplicate dice."""
+
+    def game(a_white: bool, dice: random.Random, choice: random.Random) -> int:
+        return play_game(a, b, dice, choice) if a_white else -play_game(b, a, dice, choice)
+
+    return duplicate_duel(game, games, seed)

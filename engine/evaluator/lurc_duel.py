@@ -5,10 +5,9 @@ confidence interval is over the pairs."""
 
 from __future__ import annotations
 
-import math
 import random
 
-from engine.evaluator.duel import DuelResult
+from engine.evaluator.duel import DuelResult, duplicate_duel
 from engine.evaluator.lurc_players import LurcPlayer
 from engine.position import Position
 from engine.variants import BLACK, CHECKERS
@@ -32,22 +31,10 @@ def play_lurc_game(black: LurcPlayer, white: LurcPlayer, dice: random.Random,
 
 def lurc_duel(a: LurcPlayer, b: LurcPlayer, games: int, seed: int) -> DuelResult:
     """``games`` games (rounded up to pairs) of ``a`` against ``b`` on duplicate dice."""
-    pairs = max(1, (games + 1) // 2)
-    wins = 0
-    scores = []
-    for k in range(pairs):
-        pair = 0
-        for a_black in (True, False):
-            dice = random.Random(seed * 1_000_003 + k)
-            choice = random.Random(seed * 1_000_003 + k + (0 if a_black else 1 << 40))
-            result = play_lurc_game(a, b, dice, choice) if a_black else -play_lurc_game(
-                b, a, dice, choice)  # fmt: skip
-            wins += result > 0
-            pair += result > 0
-        scores.append(pair / 2)
-    n = len(scores)
-    rate = sum(scores) / n
-    var = sum((s - rate) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return DuelResult(2 * n, wins, 2.0 * wins - 2 * n, rate, max(0.0, rate - half),
-                      min(1.0, rate + half))  # fmt: skip
+
+    def game(a_black: bool, dice: random.Random, choice: random.Random) -> int:
+        if a_black:
+            return play_lurc_game(a, b, dice, choice)
+        return -play_lurc_game(b, a, dice, choice)
+
+    return duplicate_duel(game, games, seed)
