@@ -60,7 +60,9 @@ def _turn(net: Net, index: int, p: PlayedAction) -> dict[str, object]:
     per_roll = roll_values(net, me, opp, side)
     mean = float(per_roll @ ROLL_WEIGHTS)
     rolled = max(float(per_roll[ROLLS.index(roll)]), best_eq, mine)
-    better = best_eq > mine + 1e-9
+    from engine.analysis import EQUAL_MP  # engine.analysis imports this module
+
+    better = best_eq - mine >= EQUAL_MP / 1000  # within EQUAL_MP: one of the best plays
     best = choices[k]
     nxt = side if best.again else 1 - side
     return dict(

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from engine import legal_turns, read_records, replay
-from engine.analysis import analyse_game
+from engine.analysis import EQUAL_MP, analyse_game
 from engine.evaluator import lurc_encoding
 from engine.evaluator.bot import bot_turn
 from engine.evaluator.luck_share import share
@@ -84,6 +84,9 @@ def test_analysis_of_a_lurc_game() -> None:
     assert any(t.dice[0] == t.dice[1] for t in analysis.turns)  # a paš was judged
     assert all(t.error_mp >= 0 for t in analysis.turns)
     assert all(t.error_mp == 0 for t in analysis.turns if t.forced)
+    # a play within EQUAL_MP of the best is one of the best, as in long nardy
+    assert all(t.error_mp == 0 or t.error_mp >= EQUAL_MP for t in analysis.turns)
+    assert all(t.best == t.played for t in analysis.turns if t.error_mp == 0)
     # placing (Z3) is forced; the random mover errs more than the heuristic
     assert analysis.white.error_rate > analysis.black.error_rate
 
