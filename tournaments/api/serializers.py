@@ -25,6 +25,8 @@ from tournaments.models import (
     TieBreak,
     Tournament,
 )
+from tournaments.services.online.settings import CLOCKS, TIMEOUT_COSTS
+from tournaments.services.online.tournament_rooms import MAX_WINDOW
 from tournaments.wording.rule_options import TOURNAMENT_OPTION_NAMES
 
 
@@ -92,7 +94,29 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class OnlinePlaySerializer(serializers.Serializer):
+    """A tournament played online: each round's start window (minutes after the pairing,
+    or ``window_until`` for a slow event) and the rooms' clock (docs/online.md)."""
+
+    window_minutes = serializers.IntegerField(min_value=1, max_value=MAX_WINDOW, default=15)
+    window_until = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    clock = serializers.ChoiceField(choices=list(CLOCKS), default="live")
+    delay_s = serializers.IntegerField(min_value=0, max_value=600, required=False)
+    reserve_s = serializers.IntegerField(min_value=0, max_value=3600, required=False)
+    days = serializers.IntegerField(min_value=1, max_value=30, required=False)
+    timeout_costs = serializers.ChoiceField(choices=list(TIMEOUT_COSTS), required=False)
+
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        until = instance.window_until
+        return {"window_minutes": instance.window_minutes,
+                "window_until": until.isoformat() if until else None, **instance.clock}  # fmt: skip
+
+
 class TournamentSerializer(serializers.ModelSerializer):
+    online = OnlinePlaySerializer(
+        source="online_play", required=False, allow_null=True,
+        help_text="played online (each series in a game room), null: over the board",
+    )  # fmt: skip
     tie_breaks = serializers.ListField(
         child=serializers.ChoiceField(choices=TieBreak.choices), required=False
     )
@@ -114,7 +138,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             *TOURNAMENT_OPTION_NAMES, "draw_scoring", "points_series_win",
             "points_series_draw", "points_series_loss", "points_per_game_point", "tie_breaks",
             "bye_points", "forfeit_game_points", "swiss_rounds", "third_place", "consolation",
-            "bracket_reset", "lengths_by_stage", "withdrawal",
+            "bracket_reset", "lengths_by_stage", "withdrawal", "online",
         ]  # fmt: skip
         read_only_fields = ["directors"]
 
@@ -447,3 +471,52 @@ class TokenInput(serializers.Serializer):
 
 class TokenOutput(serializers.Serializer):
     token = serializers.CharField()
+
+
+class RoomSeatOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="the series' player")
+    present = serializers.BooleanField(help_text="has the room's page open now")
+    joined = serializers.BooleanField(help_text="has sent the dice seed or has the page open")
+    score = serializers.FloatField()
+    clock_ms = serializers.IntegerField(allow_null=True, help_text="a live clock's reserve")
+    on_turn = serializers.BooleanField()
+
+
+class TournamentRoomOutput(serializers.Serializer):
+    """A series of a tournament played online and its game room."""
+
+    room = serializers.IntegerField(source="room_id")
+    series = serializers.IntegerField(source="series_id")
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    slot = serializers.CharField(help_text="a bracket's match")
+    length = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["waiting", "playing", "finished", "aborted"])
+    series_status = serializers.CharField()
+    game = serializers.IntegerField(help_text="the game being played")
+    player1 = RoomSeatOutput(source="one")
+    player2 = RoomSeatOutput(source="two")
+    window_closes = serializers.DateTimeField()
+    deadline = serializers.DateTimeField(allow_null=True, help_text="the turn's deadline")
+    clock = serializers.CharField()
+    no_show = serializers.CharField(help_text="the player forfeited for not showing, or empty")
+    reversed = serializers.BooleanField(help_text="a no-show's forfeit reversed by a director")
+    reversal_reason = serializers.CharField()
+    timeouts = serializers.IntegerField(help_text="games lost on time")
+    url = serializers.SerializerMethodField(help_text="the room's page: play or watch")
+    state_url = serializers.SerializerMethodField(help_text="the room's state as JSON")
+
+    def get_url(self, row: Any) -> str:
+        from django.urls import reverse
+
+        return reverse("tournaments:room", args=[row.room_id])
+
+    def get_state_url(self, row: Any) -> str:
+        from django.urls import reverse
+
+        return reverse("tournaments:room-state", args=[row.room_id])
+
+
+class TournamentRoomsQuery(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=10_000, required=False)
+    live = serializers.BooleanField(required=False, default=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status, viewsets
@@ -38,6 +39,7 @@ from tournaments.models import (
     Club,
     Correction,
     Game,
+    OnlinePlay,
     Player,
     Series,
     SeriesReport,
@@ -45,11 +47,13 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.selectors.access import visible_rounds, visible_series
+from tournaments.selectors.online_rooms import tournament_rooms
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.ratings import rating_in
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.deletion import game_delete, tournament_delete
 from tournaments.services.directing import tournament_create_by, tournament_update
+from tournaments.services.online.tournament_rooms import online_play_clear, online_play_set
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.people import (
     club_create,
@@ -152,22 +156,56 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
     ordering_fields = ["start_date", "name"]
 
     def get_queryset(self) -> QuerySet[Any]:
-        return visible_tournaments(self.request.user).prefetch_related("directors")
+        return (
+            visible_tournaments(self.request.user)
+            .select_related("online_play")
+            .prefetch_related("directors")
+        )
 
     def perform_create(self, serializer: Any) -> None:
+        """``online``: played online (the start window and the rooms' clock), null or
+        left out: over the board."""
         data = dict(serializer.validated_data)
-        serializer.instance = tournament_create_by(
-            by=self.request.user, name=data.pop("name"), start_date=data.pop("start_date"),
-            **data,
-        )  # fmt: skip
+        online = data.pop("online_play", None)
+        with transaction.atomic():
+            serializer.instance = tournament_create_by(
+                by=self.request.user, name=data.pop("name"), start_date=data.pop("start_date"),
+                **data,
+            )  # fmt: skip
+            _online_apply(serializer.instance, online, given=online is not None)
 
     def perform_update(self, serializer: Any) -> None:
         """A new series length once paired answers 400 with ``warnings`` (what it alters)
-        unless the request says ``?confirm=1``."""
+        unless the request says ``?confirm=1``. ``online`` null: played over the board
+        from now on; left out: unchanged."""
         confirmed = self.request.query_params.get("confirm") in ("1", "true")
-        serializer.instance = tournament_update(
-            tournament=serializer.instance, confirmed=confirmed, **serializer.validated_data
-        )
+        data = dict(serializer.validated_data)
+        given = "online_play" in data
+        online = data.pop("online_play", None)
+        with transaction.atomic():
+            serializer.instance = tournament_update(
+                tournament=serializer.instance, confirmed=confirmed, **data
+            )
+            _online_apply(serializer.instance, online, given=given)
+
+    @extend_schema(
+        parameters=[s.TournamentRoomsQuery],
+        responses={200: s.TournamentRoomOutput(many=True), 400: ERRORS[400], 404: ERRORS[404]},
+        filters=False,
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def rooms(self, request: Any, pk: Any = None) -> Response:
+        """A tournament played online: each series' game room and its state (who is in
+        it, the score, the clocks, a no-show's forfeit), by round and table; ``round``:
+        one round's, ``live``: only the rooms waiting or playing."""
+        tournament = self.get_object()
+        query = s.TournamentRoomsQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = tournament_rooms(
+            tournament=tournament, round_number=query.validated_data.get("round"),
+            live_only=query.validated_data["live"],
+        )  # fmt: skip
+        return Response(s.TournamentRoomOutput(rows, many=True).data)
 
     @extend_schema(
         request=s.DeletionInput,
@@ -441,6 +479,25 @@ class SeriesReportViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         data = _valid(s.RejectInput, request)
         report_reject(report=report, by=request.user, note=data["note"])
         return self._answer(report)
+
+
+def _online_apply(tournament: Any, online: dict[str, Any] | None, *, given: bool) -> None:
+    """The ``online`` setting of a created or changed tournament, through the service."""
+    if not given:
+        return
+    if online is None:
+        online_play_clear(tournament=tournament)
+        return
+    play = OnlinePlay.objects.filter(tournament=tournament).first()
+    before: dict[str, Any] = {"window_minutes": 15, "window_until": None}
+    if play is not None:  # a PATCH changes what it names
+        before = {"window_minutes": play.window_minutes, "window_until": play.window_until,
+                  **play.clock}  # fmt: skip
+    online = before | online
+    clock = {k: online[k] for k in ("clock", "delay_s", "reserve_s", "days", "timeout_costs")
+             if k in online}  # fmt: skip
+    online_play_set(tournament=tournament, window_minutes=online["window_minutes"],
+                    window_until=online.get("window_until"), clock=clock)  # fmt: skip
 
 
 def _valid(serializer_class: Any, request: Any) -> dict[str, Any]:

@@ -366,6 +366,9 @@ def bracket_sync(*, tournament: Tournament) -> int:
             series.player1_id, series.player2_id = one, two
             series.save(update_fields=["player1", "player2"])
             changed += 1
+    from tournaments.services.online.tournament_rooms import bracket_rooms_open
+
+    bracket_rooms_open(tournament=tournament)  # played online: the next stage's rooms open
     return changed
 
 
@@ -438,6 +441,9 @@ def entry_withdraw(*, tournament: Tournament, player: Player) -> int:
         )
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
+    from tournaments.services.online.tournament_rooms import player_rooms_close
+
+    player_rooms_close(tournament=tournament, player_id=player.pk)  # played online
     remaining = (
         Series.objects.filter(tournament=tournament)
         .exclude(status__in=CLOSED_STATUSES)

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -22,7 +23,8 @@ from tournaments.forms import (
     TournamentForm,
     add_service_error,
 )
-from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.forms_online import OnlinePlayForm
+from tournaments.models import Entry, Game, OnlinePlay, Player, Tournament
 from tournaments.selectors.access import is_director, may_create_tournaments
 from tournaments.selectors.brackets import BRACKET_FORMATS
 from tournaments.selectors.pages import game_with_series
@@ -39,6 +41,7 @@ from tournaments.services.directing import (
 )
 from tournaments.services.entry_requests import entry_requests_waiting
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.tournament_rooms import online_play_clear, online_play_set
 from tournaments.services.pairings import (
     ROUND_FORMATS,
     bracket_create,
@@ -68,24 +71,38 @@ def _settings(form: TournamentForm) -> dict[str, Any]:
     return data
 
 
+def _online_apply(tournament: Tournament, online: OnlinePlayForm) -> None:
+    """The tournament is played online (its start window and clock) or over the board."""
+    chosen = online.settings()
+    if chosen is None:
+        online_play_clear(tournament=tournament)
+    else:
+        online_play_set(tournament=tournament, **chosen)
+
+
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not may_create_tournaments(request.user):
         raise PermissionDenied
     form = TournamentForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
+    online = OnlinePlayForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid() and online.is_valid():
         data = _settings(form)
         try:
-            tournament = tournament_create_by(
-                by=request.user, name=data.pop("name"), start_date=data.pop("start_date"), **data
-            )
+            with transaction.atomic():
+                tournament = tournament_create_by(
+                    by=request.user, name=data.pop("name"), start_date=data.pop("start_date"),
+                    **data,
+                )  # fmt: skip
+                _online_apply(tournament, online)
         except ApplicationError as exc:
-            add_service_error(form, exc)
+            add_service_error(online if exc.field in online.fields else form, exc)
         else:
             messages.success(request, _("The tournament is created."))
             return redirect("tournaments:entries", pk=tournament.pk)
     status = 400 if form.is_bound else 200
-    return render(request, "tournaments/tournament_form.html", {"form": form}, status=status)
+    return render(request, "tournaments/tournament_form.html", {"form": form, "online": online},
+                  status=status)  # fmt: skip
 
 
 @login_required
@@ -95,25 +112,29 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST if request.method == "POST" else None,
         instance=Tournament.objects.get(pk=tournament.pk),
     )
+    play = OnlinePlay.objects.filter(tournament=tournament).first()
+    online = OnlinePlayForm(request.POST if request.method == "POST" else None, play=play)
     warnings: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and online.is_valid():
         try:
-            tournament_update(
-                tournament=tournament, confirmed=request.POST.get("confirm") == "1",
-                **_settings(form),
-            )  # fmt: skip
+            with transaction.atomic():
+                tournament_update(
+                    tournament=tournament, confirmed=request.POST.get("confirm") == "1",
+                    **_settings(form),
+                )  # fmt: skip
+                _online_apply(tournament, online)
         except NeedsConfirmation as exc:
             warnings = exc.warnings
             messages.warning(request, exc.message)
         except ApplicationError as exc:
-            add_service_error(form, exc)
+            add_service_error(online if exc.field in online.fields else form, exc)
         else:
             messages.success(request, _("The settings are saved."))
             return redirect("tournaments:tournament", pk=pk)
     status = 400 if form.is_bound else 200
     return render(
         request, "tournaments/tournament_form.html",
-        {"form": form, "t": tournament, "warnings": warnings}, status=status,
+        {"form": form, "online": online, "t": tournament, "warnings": warnings}, status=status,
     )  # fmt: skip
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.caching import cached, tournament_key
-from tournaments.models import Tournament
+from tournaments.models import RoomStatus, SeriesRoom, Tournament
 from tournaments.selectors.pages import tournament_page
 from tournaments.selectors.rows import SeriesRow
 from tournaments.selectors.standings import StandingRow
@@ -55,6 +55,14 @@ class HallData:
     series: list[SeriesRow]
     standings: list[StandingRow]
     knockout: bool
+    rooms: dict[int, int]  # a series' live game room (played online), to watch
+
+
+def _live_rooms(tournament: Tournament) -> dict[int, int]:
+    rows = SeriesRoom.objects.filter(
+        series__tournament=tournament, room__status__in=(RoomStatus.WAITING, RoomStatus.PLAYING)
+    ).values_list("series_id", "room_id")  # fmt: skip
+    return dict(rows)
 
 
 def _hall_data(tournament: Tournament) -> HallData:
@@ -67,10 +75,11 @@ def _hall_data(tournament: Tournament) -> HallData:
         assert current.round is not None
         name = current.round.name or _("Round %(n)s") % {"n": current.round.number}
         series = sorted(current.series, key=lambda s: (s.table or 10**6, s.pk))
-        return HallData(name, series, page.standings, False)
+        return HallData(name, series, page.standings, False, _live_rooms(tournament))
     every = [s for r in page.rounds for s in r.series]
     playing = [s for s in every if not s.closed and s.player2_id is not None]
-    return HallData(_("Series in play"), playing, page.standings, page.knockout)
+    return HallData(_("Series in play"), playing, page.standings, page.knockout,
+                    _live_rooms(tournament))  # fmt: skip
 
 
 def hall_body(tournament: Tournament) -> SafeString:

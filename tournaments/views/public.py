@@ -13,9 +13,10 @@ from tournaments.caching.versions import (
     tournament_version,
     tournaments_version,
 )
-from tournaments.models import Player, Series
+from tournaments.models import OnlinePlay, Player, Series, SeriesRoom
 from tournaments.selectors.access import may_create_tournaments, may_see_series
 from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
+from tournaments.selectors.online_rooms import player_open_rooms
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -28,6 +29,7 @@ from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.entry_requests import ask_offer
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body
 from tournaments.views.merging import merge_offer
+from tournaments.views.online_tournament import live_rooms
 from tournaments.views.sheets import print_extras, series_page_context
 
 
@@ -51,6 +53,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                "last_round": last_round_number(tournament),
                "can_analyse": directing and analyser(tournament.variant) is not None,
                "ask": ask_offer(tournament=tournament, user=request.user)}  # fmt: skip
+    play = OnlinePlay.objects.filter(tournament=tournament).exists()
+    if play or SeriesRoom.objects.filter(series__tournament=tournament).exists():
+        context |= live_rooms(tournament, request.user) | {"online_play": play}
     return render(request, "tournaments/tournament.html", context)
 
 
@@ -102,5 +107,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     analysed = player_analysis(player=player, user=request.user)
     rows = [] if analysed is None else [(player.name, analysed)]
     context = {"page": page, "player": player, "dice": dice, "analysis_rows": rows,
-               "merge_offer": merge_offer(player=player, user=request.user)}  # fmt: skip
+               "merge_offer": merge_offer(player=player, user=request.user),
+               "player_rooms": player_open_rooms(player=player)}  # fmt: skip
     return render(request, "tournaments/player.html", context)

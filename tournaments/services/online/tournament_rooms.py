@@ -12,18 +12,21 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.engine import GameRecord, read_records, replay
 from tournaments.models import (
     CLOSED_STATUSES,
+    MailPreference,
     OnlinePlay,
     Room,
     RoomStatus,
     Round,
     Series,
     SeriesRoom,
+    SeriesStatus,
     Tournament,
 )
 from tournaments.services.errors import ApplicationError
@@ -35,9 +38,12 @@ MAX_WINDOW = 7 * 24 * 60
 
 
 def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
-                    clock: dict[str, Any] | None = None) -> OnlinePlay:  # fmt: skip
-    """Make ``tournament`` one played online: each round's start window in minutes and
-    the rooms' clock (a challenge's clock fields, checked by the one settings reader)."""
+                    clock: dict[str, Any] | None = None,
+                    window_until: datetime | None = None) -> OnlinePlay:  # fmt: skip
+    """Make ``tournament`` one played online: each round's start window in minutes (or,
+    for a slow event over days, ``window_until``: the rounds paired before that time must
+    start by it) and the rooms' clock (a challenge's clock fields, checked by the one
+    settings reader)."""
     clock = {k: v for k, v in (clock or {}).items() if k in CLOCK_FIELDS}
     s = settings_read(variant=tournament.variant, data=clock)
     if isinstance(window_minutes, bool) or not isinstance(window_minutes, int) or not (
@@ -48,11 +54,37 @@ def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
             params={"name": "window_minutes", "low": 1, "high": MAX_WINDOW},
             field="window_minutes",
         )  # fmt: skip
+    if window_until is not None:
+        if not isinstance(window_until, datetime) or timezone.is_naive(window_until):
+            raise ApplicationError(
+                _("The start window's end must be a date and time with its time zone."),
+                code="online-window-until-bad", field="window_until",
+            )  # fmt: skip
+        if window_until <= timezone.now():
+            raise ApplicationError(
+                _("The start window's end must be in the future."),
+                code="online-window-until-past", field="window_until",
+            )  # fmt: skip
     kept = {k: getattr(s, k) for k in CLOCK_FIELDS}
     play, _made = OnlinePlay.objects.update_or_create(
-        tournament=tournament, defaults={"window_minutes": window_minutes, "clock": kept}
+        tournament=tournament,
+        defaults={"window_minutes": window_minutes, "clock": kept, "window_until": window_until},
     )
     return play
+
+
+def online_play_clear(*, tournament: Tournament) -> None:
+    """The tournament is played over the board from now on: the rounds paired later get
+    no rooms (the rooms open now are played out)."""
+    OnlinePlay.objects.filter(tournament=tournament).delete()
+
+
+def window_closes_at(play: OnlinePlay, now: datetime) -> datetime:
+    """When the start window of a round paired ``now`` closes: the set end while it is
+    ahead, else ``window_minutes`` from now."""
+    if play.window_until is not None and play.window_until > now:
+        return play.window_until
+    return now + timedelta(minutes=play.window_minutes)
 
 
 def room_settings_for(series: Series, play: OnlinePlay) -> RoomSettings:
@@ -71,15 +103,38 @@ def room_settings_for(series: Series, play: OnlinePlay) -> RoomSettings:
 def round_rooms_create(*, round: Round, now: datetime | None = None) -> list[SeriesRoom]:
     """A game room for every series of the round between two players who are users (a
     bye, or a player without an account, is entered by the director as before)."""
-    from tournaments.services.online.rooms import room_create
-
     play = OnlinePlay.objects.filter(tournament_id=round.tournament_id).first()
     if play is None:
         return []
-    closes = (now or timezone.now()) + timedelta(minutes=play.window_minutes)
+    return _rooms_open(round.series.all(), play, now or timezone.now())
+
+
+def bracket_rooms_open(*, tournament: Tournament, now: datetime | None = None) -> list[SeriesRoom]:
+    """A knockout's series whose players are known get their rooms (the stage's length
+    from the series); a waiting room whose series' players changed (a result before it
+    corrected) is closed and a new one opened."""
+    play = OnlinePlay.objects.filter(tournament_id=tournament.pk).first()
+    if play is None:
+        return []
+    stale = SeriesRoom.objects.filter(
+        series__tournament=tournament, room__status=RoomStatus.WAITING
+    ).select_related("room", "series__player1", "series__player2")  # fmt: skip
+    for link in stale:
+        one, two = link.series.player1, link.series.player2
+        users = (one.user_id if one else None, two.user_id if two else None)
+        if users != (link.room.a_user_id, link.room.b_user_id):
+            _room_close(link.room)
+            link.delete()
+    return _rooms_open(Series.objects.filter(tournament=tournament), play, now or timezone.now())
+
+
+def _rooms_open(series_rows: Any, play: OnlinePlay, now: datetime) -> list[SeriesRoom]:
+    from tournaments.services.online.rooms import room_create
+
+    closes = window_closes_at(play, now)
     made = []
     series = (
-        round.series.select_related("tournament", "player1__user", "player2__user")
+        series_rows.select_related("tournament", "player1__user", "player2__user")
         .exclude(status__in=CLOSED_STATUSES)
         .filter(online_room__isnull=True)
         .order_by("table", "pk")
@@ -91,7 +146,85 @@ def round_rooms_create(*, round: Round, now: datetime | None = None) -> list[Ser
         room = room_create(a_user=one.user, b_user=two.user, variant=s.tournament.variant,
                            settings=room_settings_for(s, play))  # fmt: skip
         made.append(SeriesRoom.objects.create(series=s, room=room, window_closes=closes))
+    if made:
+        transaction.on_commit(lambda: rooms_opened_mail([link.pk for link in made]))
     return made
+
+
+def _room_close(room: Room) -> None:
+    """Close a room whose series no longer needs it (no result is entered from it)."""
+    from tournaments.services.online.series import series_end
+
+    locked = Room.objects.select_for_update().get(pk=room.pk)
+    if locked.status in (RoomStatus.WAITING, RoomStatus.PLAYING):
+        series_end(locked, aborted=True)
+        locked.seq += 1
+        locked.save()
+
+
+def player_rooms_close(*, tournament: Tournament, player_id: int) -> int:
+    """A withdrawn player's rooms in the tournament close (their series are forfeited or
+    cancelled by the withdrawal). Returns how many closed."""
+    links = SeriesRoom.objects.filter(
+        Q(series__player1_id=player_id) | Q(series__player2_id=player_id),
+        room__status__in=(RoomStatus.WAITING, RoomStatus.PLAYING),
+        series__tournament=tournament,
+    ).select_related("room")  # fmt: skip
+    closed = 0
+    for link in links:
+        _room_close(link.room)
+        closed += 1
+    return closed
+
+
+def site_url(conf: Any) -> str:
+    """The site's address for a link in an e-mail sent outside a request: the setting
+    SITE_URL, else the first named host of ALLOWED_HOSTS (https, http for localhost)."""
+    given = str(getattr(conf, "SITE_URL", "") or "").rstrip("/")
+    if given:
+        return given
+    for host in getattr(conf, "ALLOWED_HOSTS", []):
+        if host and not host.startswith((".", "*")):
+            local = host in ("localhost", "127.0.0.1", "[::1]", "testserver")
+            return ("http://" if local else "https://") + str(host)
+    return ""
+
+
+def rooms_opened_mail(link_ids: list[int]) -> int:
+    """E-mail the players who asked for it (MailPreference.room_opened) that their game's
+    room is open: the tournament, the opponent, the link and when the window closes."""
+    from django.conf import settings as conf
+    from django.core.mail import send_mail
+    from django.urls import reverse
+
+    links = SeriesRoom.objects.filter(pk__in=link_ids).select_related(
+        "series__tournament", "series__player1__user__mail_preference",
+        "series__player2__user__mail_preference",
+    )  # fmt: skip
+    sent = 0
+    base = site_url(conf)
+    for link in links:
+        one, two = link.series.player1, link.series.player2
+        for me, other in ((one, two), (two, one)):
+            user = me.user if me else None
+            pref = getattr(user, "mail_preference", None) if user else None
+            if user is None or other is None or not user.email or pref is None:
+                continue
+            if not pref.room_opened:
+                continue
+            url = base + reverse("tournaments:room", args=[link.room_id])
+            closes = timezone.localtime(link.window_closes).strftime("%Y-%m-%d %H:%M %Z")
+            subject = _("Your game in %(tournament)s is ready") % {
+                "tournament": link.series.tournament.name
+            }
+            body = _(
+                "Your series against %(opponent)s in %(tournament)s can start now: %(url)s\n"
+                "Join the room before %(closes)s, or the series is lost by forfeit."
+            ) % {"opponent": other.name, "tournament": link.series.tournament.name,
+                 "url": url, "closes": closes}  # fmt: skip
+            send_mail(subject, body, None, [user.email])
+            sent += 1
+    return sent
 
 
 def room_first_starter(*, room: Room) -> str | None:
@@ -176,7 +309,84 @@ def no_shows_sweep(*, now: datetime | None = None) -> list[int]:
             if len(present) != 1:
                 continue
             series_end(room, winner=present[0])
+            SeriesRoom.objects.filter(room_id=room.pk).update(
+                no_show="b" if present[0] == "a" else "a"
+            )
             room.seq += 1
             room.save()
             changed.append(room.pk)
     return changed
+
+
+@transaction.atomic
+def no_show_reverse(*, series: Series, by: Any, reason: str) -> SeriesRoom:
+    """A director reverses a no-show's forfeit, saying why: the series is open again and
+    a new room opens with a new start window; who, when and why are kept on the series'
+    room. In a knockout the winner's next series goes back while it has no games."""
+    from tournaments.selectors.access import is_director, signed_in
+    from tournaments.selectors.brackets import BRACKET_FORMATS
+    from tournaments.services.errors import PermissionDenied
+    from tournaments.services.online.rooms import room_create
+    from tournaments.services.pairings import bracket_sync
+
+    series = Series.objects.select_for_update(of=("self",)).select_related("tournament").get(
+        pk=series.pk)  # fmt: skip
+    tournament = series.tournament
+    if not is_director(by, tournament):
+        raise PermissionDenied(
+            _("only the tournament's directors may reverse a forfeit"), code="not-director-forfeit"
+        )
+    link = SeriesRoom.objects.select_for_update().filter(series=series).first()
+    if link is None or not link.no_show or series.status != SeriesStatus.FORFEITED:
+        raise ApplicationError(
+            _("This series was not lost by a no-show: there is no forfeit to reverse."),
+            code="no-show-none",
+        )
+    if not reason or not reason.strip():
+        raise ApplicationError(
+            _("Say why the forfeit is reversed."), code="no-show-reason", field="reason"
+        )
+    play = OnlinePlay.objects.filter(tournament=tournament).first()
+    if play is None:
+        raise ApplicationError(
+            _("The tournament is no longer played online: enter the series' result by hand."),
+            code="no-show-not-online",
+        )
+    if tournament.format in BRACKET_FORMATS and series.winner_id is not None:
+        later = Series.objects.filter(tournament=tournament, pk__gt=series.pk).filter(
+            Q(player1_id=series.winner_id) | Q(player2_id=series.winner_id))  # fmt: skip
+        if any(s.games.exists() or s.status in CLOSED_STATUSES for s in later):
+            raise ApplicationError(
+                _("The winner's next series has started: the forfeit cannot be reversed."),
+                code="no-show-bracket-played",
+            )
+        for s in later:
+            old = SeriesRoom.objects.filter(series=s).select_related("room").first()
+            if old is not None:
+                _room_close(old.room)
+            s.delete()
+    series.status, series.winner, series.finished_at = SeriesStatus.SCHEDULED, None, None
+    series.version += 1
+    series.save()
+    now = timezone.now()
+    one, two = series.player1, series.player2
+    assert one is not None and two is not None and one.user is not None and two.user is not None
+    room = room_create(a_user=one.user, b_user=two.user, variant=tournament.variant,
+                       settings=room_settings_for(series, play))  # fmt: skip
+    link.room = room
+    link.window_closes = window_closes_at(play, now)
+    link.reversed_by, link.reversed_at = signed_in(by), now
+    link.reversal_reason = reason.strip()
+    link.save()
+    if tournament.format in BRACKET_FORMATS:
+        bracket_sync(tournament=tournament)
+    transaction.on_commit(lambda: rooms_opened_mail([link.pk]))
+    return link
+
+
+def mail_preference_set(*, user: Any, room_opened: bool) -> MailPreference:
+    """Whether ``user`` is e-mailed when a room of their tournament series opens."""
+    pref, _made = MailPreference.objects.update_or_create(
+        user=user, defaults={"room_opened": bool(room_opened)}
+    )
+    return pref

@@ -1,0 +1,167 @@
+"""The game rooms of a tournament played online, for its pages and the API: each series'
+room with who is in it, the score, the clocks, a no-show's forfeit and its reversal
+(docs/online.md, "Tournaments played online")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.models import RoomGameEnd, RoomStatus, SeriesRoom, Tournament
+from tournaments.services.online.clock import clock_left_ms
+from tournaments.services.online.game import game_view
+from tournaments.services.online.series import seat_of_side
+from tournaments.services.online.settings import settings_of
+
+OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    name: str  # the series' player
+    user_id: int | None
+    present: bool  # a page of the room open now
+    joined: bool  # sent the dice seed (or has a page open)
+    score: int | float
+    clock_ms: int | None  # a live clock's reserve; None: no live clock
+    on_turn: bool
+
+    @property
+    def clock_text(self) -> str:
+        """The reserve as m:ss ("" without a live clock)."""
+        if self.clock_ms is None:
+            return ""
+        seconds = self.clock_ms // 1000
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    room_id: int
+    series_id: int
+    round_number: int | None
+    table: int | None
+    slot: str  # a bracket's match
+    length: int
+    status: str  # the room's: waiting, playing, finished, aborted
+    series_status: str
+    game: int
+    one: SeatRow  # the series' player 1 (the room's seat a)
+    two: SeatRow
+    window_closes: datetime
+    deadline: datetime | None
+    clock: str
+    no_show: str  # the name of the player forfeited for not showing, else ""
+    reversed: bool
+    reversed_by: str
+    reversal_reason: str
+    timeouts: int  # games lost on time
+
+    @property
+    def live(self) -> bool:
+        return self.status in OPEN
+
+
+def _num(value: Decimal) -> int | float:
+    return int(value) if value == int(value) else float(value)
+
+
+def tournament_rooms(
+    *,
+    tournament: Tournament,
+    round_number: int | None = None,
+    live_only: bool = False,
+    user_id: int | None = None,
+) -> list[RoomRow]:
+    """The tournament's rooms, by round and table (a knockout's by match): every room,
+    those of one round, the live ones, or one user's."""
+    links = SeriesRoom.objects.filter(series__tournament=tournament).select_related(
+        "room", "series__round", "series__player1", "series__player2", "reversed_by",
+        "series__tournament",
+    )  # fmt: skip
+    if round_number is not None:
+        links = links.filter(series__round__number=round_number)
+    if live_only:
+        links = links.filter(room__status__in=OPEN)
+    if user_id is not None:
+        links = links.filter(Q(room__a_user_id=user_id) | Q(room__b_user_id=user_id))
+    links = links.order_by("series__round__number", "series__table", "series__slot", "pk")
+    timeouts: dict[int, int] = {}
+    if not live_only:
+        from tournaments.models import RoomGame
+
+        for room_id in RoomGame.objects.filter(
+            room__series_link__series__tournament=tournament, ended=RoomGameEnd.TIMEOUT
+        ).values_list("room_id", flat=True):  # fmt: skip
+            timeouts[room_id] = timeouts.get(room_id, 0) + 1
+    now = timezone.now()
+    return [_row(link, timeouts.get(link.room_id, 0), now) for link in links]
+
+
+def _row(link: SeriesRoom, timeouts: int, now: datetime) -> RoomRow:
+    room, series = link.room, link.series
+    s = settings_of(room.settings, room.variant)
+    on_turn = None
+    if room.status == RoomStatus.PLAYING and room.record and room.deadline is not None:
+        on_turn = seat_of_side(room, game_view(room.record).on_turn)
+    names = {"a": series.player1.name if series.player1 else "",
+             "b": series.player2.name if series.player2 else ""}  # fmt: skip
+
+    def seat(x: str) -> SeatRow:
+        connected = getattr(room, f"{x}_connected") > 0
+        return SeatRow(
+            name=names[x], user_id=getattr(room, f"{x}_user_id"), present=connected,
+            joined=connected or bool(getattr(room, f"{x}_seed")),
+            score=_num(getattr(room, f"{x}_score")),
+            clock_ms=clock_left_ms(room, s, x, on_turn, now) if s.clock == "live" else None,
+            on_turn=on_turn == x,
+        )  # fmt: skip
+
+    return RoomRow(
+        room_id=room.pk, series_id=series.pk,
+        round_number=series.round.number if series.round else None, table=series.table,
+        slot=series.slot or "", length=s.length, status=room.status,
+        series_status=series.status, game=room.game_number, one=seat("a"), two=seat("b"),
+        window_closes=link.window_closes, deadline=room.deadline, clock=s.clock,
+        no_show=names.get(link.no_show, ""), reversed=link.reversed_at is not None,
+        reversed_by=link.reversed_by.get_username() if link.reversed_by else "",
+        reversal_reason=link.reversal_reason, timeouts=timeouts,
+    )  # fmt: skip
+
+
+def user_open_rooms(*, user_id: int) -> list[tuple[int, str]]:
+    """The user's tournament rooms open now (room, tournament's name), newest first: the
+    site header's notice."""
+    rows = (
+        SeriesRoom.objects.filter(room__status__in=OPEN)
+        .filter(Q(room__a_user_id=user_id) | Q(room__b_user_id=user_id))
+        .order_by("-room_id")
+        .values_list("room_id", "series__tournament__name")
+    )
+    return list(rows[:5])
+
+
+def player_open_rooms(*, player: Any) -> list[tuple[int, str, str]]:
+    """The player's tournament rooms open now (room, tournament, opponent): their page."""
+    if player.user_id is None:
+        return []
+    links = (
+        SeriesRoom.objects.filter(room__status__in=OPEN)
+        .filter(Q(room__a_user_id=player.user_id) | Q(room__b_user_id=player.user_id))
+        .select_related("series__tournament", "series__player1", "series__player2")
+        .order_by("-room_id")
+    )
+    rows = []
+    for link in links[:10]:
+        s = link.series
+        other = s.player2 if s.player1_id == player.pk else s.player1
+        rows.append((link.room_id, s.tournament.name, other.name if other else ""))
+    return rows
+
+
+__all__ = ["RoomRow", "SeatRow", "player_open_rooms", "tournament_rooms", "user_open_rooms"]

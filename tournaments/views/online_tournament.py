@@ -1,0 +1,107 @@
+"""The pages of a tournament played online (docs/online.md, "Tournaments played online"):
+the director's live view of a round's rooms (who is in, the score, the clocks, a link to
+watch; no-shows and timeouts marked, a no-show's forfeit reversed with a reason), and a
+user's e-mail preference. The tournament, player and hall pages list the live games
+through ``live_rooms``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import add_service_error
+from tournaments.forms_online import ForfeitReverseForm, MailPreferenceForm
+from tournaments.models import MailPreference, OnlinePlay, Series, Tournament
+from tournaments.selectors.online_rooms import RoomRow, tournament_rooms
+from tournaments.services.errors import ApplicationError
+from tournaments.services.online.tournament_rooms import mail_preference_set, no_show_reverse
+from tournaments.views.director import directed_tournament
+
+
+def live_rooms(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """The tournament page's part: its live games (to watch) and the user's own (to join)."""
+    rows = tournament_rooms(tournament=tournament, live_only=True)
+    uid = user.pk if getattr(user, "is_authenticated", False) else None
+    mine = [r for r in rows if uid is not None and uid in (r.one.user_id, r.two.user_id)]
+    return {"live_rooms": rows, "my_rooms": mine}
+
+
+@login_required
+def round_rooms(request: HttpRequest, pk: int, number: int | None = None) -> HttpResponse:
+    """The director's live view: every room of a round (the last paired by default; a
+    knockout's rooms all together), refreshed by the page every few seconds."""
+    tournament = directed_tournament(request, pk)
+    numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
+    if number is None and numbers:
+        number = numbers[-1]
+    rows: list[RoomRow] = tournament_rooms(
+        tournament=tournament, round_number=number if numbers else None
+    )
+    context = {
+        "t": tournament, "rows": rows, "number": number, "numbers": numbers,
+        "online": OnlinePlay.objects.filter(tournament=tournament).first(),
+        "reverse_form": ForfeitReverseForm(),
+        "live": sum(1 for r in rows if r.live),
+    }  # fmt: skip
+    return render(request, "tournaments/online/round_rooms.html", context)
+
+
+@login_required
+@require_POST
+def forfeit_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reverse a no-show's forfeit (a director, with a reason): the series is open again
+    in a new room with a new start window."""
+    series = get_object_or_404(Series.objects.select_related("tournament", "round"), pk=pk)
+    directed_tournament(request, series.tournament_id)
+    form = ForfeitReverseForm(request.POST)
+    number = series.round.number if series.round else None
+    back = redirect("tournaments:online_rooms", pk=series.tournament_id)
+    if number is not None:
+        back = redirect("tournaments:online_round_rooms", pk=series.tournament_id, number=number)
+    if not form.is_valid():
+        messages.error(request, _("Say why the forfeit is reversed."))
+        return back
+    try:
+        no_show_reverse(series=series, by=request.user, reason=form.cleaned_data["reason"])
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The forfeit is reversed: the series has a new room."))
+    return back
+
+
+@login_required
+def account_settings(request: HttpRequest) -> HttpResponse:
+    """What the user is told by e-mail: their tournament game's room opening."""
+    pref = MailPreference.objects.filter(user_id=request.user.pk or 0).first()
+    initial = {"room_opened": bool(pref and pref.room_opened)}
+    form = MailPreferenceForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            mail_preference_set(user=request.user, room_opened=form.cleaned_data["room_opened"])
+        except ApplicationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Your e-mail settings are saved."))
+            return redirect("tournaments:account_settings")
+    has_email = bool(getattr(request.user, "email", ""))
+    context = {"form": form, "has_email": has_email}
+    status = 400 if form.errors else 200
+    return render(request, "tournaments/online/account_settings.html", context, status=status)
+
+
+URLS = [
+    path("tournaments/<int:pk>/rooms/", round_rooms, name="online_rooms"),
+    path("tournaments/<int:pk>/rooms/<int:number>/", round_rooms, name="online_round_rooms"),
+    path("series/<int:pk>/forfeit-reverse/", forfeit_reverse, name="forfeit_reverse"),
+    path("accounts/settings/", account_settings, name="account_settings"),
+]
+
+__all__ = ["URLS", "account_settings", "forfeit_reverse", "live_rooms", "round_rooms"]
