@@ -425,6 +425,14 @@ JOBS_INPUT_MAX_BYTES = int(os.environ.get("JOBS_INPUT_MAX_BYTES", str(20 * 2**20
 # ANALYSIS_PLY=1 judges every play with the look-ahead (about five times slower).
 ANALYSIS_ON_STORE = os.environ.get("ANALYSIS_ON_STORE", "1") != "0"
 ANALYSIS_PLY = int(os.environ.get("ANALYSIS_PLY", "0"))
+# rollouts asked on a game's page (tournaments/services/rollouts.py): the games a play is
+# offered (ROLLOUT_GAMES, at most ROLLOUT_GAMES_MAX), the best plays by 0-ply rolled out
+# beside the played one, the turns before the net values a game (0: played out), and the
+# rollouts one user may have waiting or running
+ROLLOUT_GAMES_MAX = env_int("ROLLOUT_GAMES_MAX", 1296)
+ROLLOUT_CANDIDATES = env_int("ROLLOUT_CANDIDATES", 3)
+ROLLOUT_TRUNCATE = env_int("ROLLOUT_TRUNCATE", 0)
+ROLLOUTS_QUEUED_PER_USER = env_int("ROLLOUTS_QUEUED_PER_USER", 2)
 # a running job's process touches its row every JOBS_HEARTBEAT_SECONDS; a running job not
 # touched for JOBS_STALE_SECONDS is shown as interrupted (its worker died), whatever the
 # broker does with its message (tournaments/jobs/heartbeat.py)

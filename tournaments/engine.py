@@ -34,6 +34,7 @@ from engine.evaluator.bot import (
     bot_state,
     bot_turn,
 )
+from engine.evaluator.decision import Decision, game_decision, rollout_decision
 from engine.evaluator.levels import DEFAULT_LEVEL as BOT_DEFAULT_LEVEL
 from engine.evaluator.levels import LEVELS as BOT_LEVELS
 from engine.limits import LIMIT_NAMES, UNLIMITED, ReadLimits
@@ -106,6 +107,7 @@ __all__ = [
     "WIN_POINTS",
     "AnyRuleOption",
     "BotState",
+    "Decision",
     "DiceVerdict",
     "EngineError",
     "GameRecord",
@@ -139,6 +141,7 @@ __all__ = [
     "dice_text",
     "evaluator_of",
     "fair_roll",
+    "game_decision",
     "legal_turns",
     "movetext_for",
     "new_server_seed",
@@ -148,6 +151,7 @@ __all__ = [
     "read_records",
     "record_stats",
     "replay",
+    "rollout_decision",
     "rules_from_record",
     "seed_hash",
     "split_games",

@@ -19,6 +19,7 @@ from tournaments.services.imports import records_upload
 from tournaments.services.json_input import json_read
 from tournaments.services.maintenance import games_reverify, series_recompute_all
 from tournaments.services.player_lists import players_import_csv, similar_line_data
+from tournaments.services.rollouts import decision_rollout
 
 Result = dict[str, Any]
 
@@ -194,6 +195,7 @@ KINDS: dict[str, Callable[[Job, Progress], Result]] = {
     JobKind.RECORDS_UPLOAD: records_into_series,
     JobKind.GAMES_ANALYSE: games_analyse,
     JobKind.BOTGAME_ANALYSE: botgame_analyse,
+    JobKind.DECISION_ROLLOUT: decision_rollout,
 }
 
 __all__ = ["KINDS", "Refused", "Result"]

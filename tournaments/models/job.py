@@ -20,11 +20,12 @@ class JobKind(models.TextChoices):
     RECORDS_UPLOAD = "records_upload", _("upload game records")
     GAMES_ANALYSE = "games_analyse", _("analyse games")
     BOTGAME_ANALYSE = "botgame_analyse", _("analyse a game against the bot")
+    DECISION_ROLLOUT = "decision_rollout", _("roll out a decision")
 
 
 # Analysis waits behind what a user started (imports, uploads, verification): a queue of
 # its own on Celery, taken last by the database's worker (docs/jobs.md).
-ANALYSIS_KINDS = (JobKind.GAMES_ANALYSE, JobKind.BOTGAME_ANALYSE)
+ANALYSIS_KINDS = (JobKind.GAMES_ANALYSE, JobKind.BOTGAME_ANALYSE, JobKind.DECISION_ROLLOUT)
 
 
 class JobStatus(models.TextChoices):

@@ -24,6 +24,7 @@ from tournaments.services.directing import NeedsConfirmation
 from tournaments.services.errors import ApplicationError
 from tournaments.views.common import asked_turn, check_visible
 from tournaments.views.fragments import replay_html
+from tournaments.views.rollouts import rollout_context
 from tournaments.views.sheets import game_extras
 
 
@@ -53,6 +54,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
                         "can_analyse": directing and analysable(game)}  # fmt: skip
     if analysis_page is not None:
         context["game_analysis"] = analysis_page
+    context |= rollout_context(request, game, analysis)
     context |= game_extras(game)
     return render(request, "tournaments/game.html", context)
 
