@@ -208,6 +208,8 @@ CODES: frozenset[str] = frozenset(
         "block",
         "block-after-move",
         "block-on-the-way",
+        "bot-cube-action",
+        "bot-cube-refused",
         "bot-game-finished",
         "bot-record",
         "cannot-convert",

@@ -26,12 +26,13 @@ from tournaments.models import (
 from tournaments.models.deletion import REASON_MAX
 from tournaments.models.people import Gender
 from tournaments.pairing.elimination import STAGES_OFFERED
-from tournaments.services.botgames import level_choices
+from tournaments.services.botgames import bot_variants, level_choices
 from tournaments.services.deletion import deletion_reason_check
 from tournaments.services.errors import ApplicationError
 from tournaments.services.records import tournament_tags
 from tournaments.services.result_rules import ResultRules, result_rules
 from tournaments.services.setup import draws_apply, first_moves_of, tie_breaks_apply
+from tournaments.wording.names import variant_name
 from tournaments.wording.rule_options import TOURNAMENT_OPTION_NAMES, TOURNAMENT_OPTIONS
 
 TIE_BREAK_SLOTS = 6
@@ -421,10 +422,16 @@ class RejectForm(forms.Form):
 
 
 class PlayStartForm(forms.Form):
-    """A new game against the bot: the level (the engine's, the strongest first chosen)
-    and the colour."""
+    """A new game against the bot: the game (those the bot plays here), the level (the
+    engine's, the strongest first chosen; GNU Backgammon's for short backgammon) and the
+    colour. The service says which levels go with which game."""
 
-    level = forms.ChoiceField(label=_("Level"))
+    variant = forms.ChoiceField(label=_("Game"), initial="long", required=False)
+    level = forms.ChoiceField(
+        label=_("Level"),
+        help_text=_("Long nardy and Lurč: the project's evaluator. Short backgammon: GNU "
+                    "Backgammon's levels."),
+    )  # fmt: skip
     colour = forms.ChoiceField(
         label=_("Your colour"),
         choices=[("random", _("random")), ("white", _("white")), ("black", _("black"))],
@@ -437,6 +444,12 @@ class PlayStartForm(forms.Form):
         assert isinstance(level, forms.ChoiceField)
         level.choices = level_choices()
         level.initial = BOT_DEFAULT_LEVEL
+        variant = self.fields["variant"]
+        assert isinstance(variant, forms.ChoiceField)
+        variant.choices = [(v, variant_name(v)) for v in bot_variants()]
+
+    def clean_variant(self) -> str:
+        return str(self.cleaned_data.get("variant") or "long")  # long nardy when not asked
 
 
 class PlayTurnForm(forms.Form):
@@ -444,7 +457,9 @@ class PlayTurnForm(forms.Form):
     chosen on (a second submit of the same page is refused)."""
 
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1)
-    turn = forms.CharField(required=False, max_length=200, strip=True)
+    turn = forms.CharField(required=False, max_length=2000, strip=True)
+    # the paš chosen after a Lurč houšek (Z8)
+    pas = forms.IntegerField(required=False, min_value=1, max_value=6)
 
 
 class DeletionReasonForm(forms.Form):

@@ -25,7 +25,7 @@ from engine.position import Position
 from engine.replay import Outcome, outcome_for, replay
 from engine.variants import CHECKERS, Rules, variant_named
 
-VARIANT = "long"  # the one variant with an evaluator (Variant.evaluator)
+VARIANT = "long"  # the default game; every variant with an evaluator can be played
 
 
 class BotGameError(EngineError):
@@ -37,19 +37,30 @@ class BotGameError(EngineError):
 @dataclass(frozen=True, slots=True)
 class BotState:
     """Where a game against the bot stands: the position, the turns played so far (the
-    index of the next turn's dice) and the outcome once it is over."""
+    index of the next turn's dice) and the outcome once it is over; ``offered`` when the
+    last action is a double (S7), which the other side answers."""
 
     record: str
     position: Position
     number: int
     outcome: Outcome | None
+    offered: bool = False
+
+    @property
+    def on_turn(self) -> int:
+        """Who acts next: the doubled side while a double waits, else the side to move."""
+        return 1 - self.position.turn if self.offered else self.position.turn
 
 
-def bot_dice(seed: int, number: int) -> tuple[int, int]:
+def bot_dice(seed: int, number: int, lot: bool = False) -> tuple[int, int]:
     """The dice of turn ``number`` (0 the first) of the game with ``seed``: always the
-    same, so that the page can be shown again without rolling again."""
+    same, so that the page can be shown again without rolling again. With ``lot`` (the
+    variant's opening lot is the first roll, S2) the first roll is never a double."""
     rng = random.Random(f"bot-dice:{seed}:{number}")
-    return rng.randint(1, 6), rng.randint(1, 6)
+    dice = rng.randint(1, 6), rng.randint(1, 6)
+    while lot and number == 0 and dice[0] == dice[1]:
+        dice = rng.randint(1, 6), rng.randint(1, 6)
+    return dice
 
 
 def bot_rng(seed: int, number: int) -> random.Random:
@@ -57,9 +68,13 @@ def bot_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"bot-turn:{seed}:{number}")
 
 
-def bot_record_start(*, white: str, black: str) -> str:
-    """The record of a game not begun (long nardy, default rules)."""
-    tags = [("Variant", VARIANT), ("White", white), ("Black", black)]
+def bot_record_start(*, white: str, black: str, variant: str = VARIANT,
+                     cube: bool = False) -> str:  # fmt: skip
+    """The record of a game of ``variant`` not begun (default rules; with ``cube`` the
+    doubling cube in play, S7)."""
+    tags = [("Variant", variant_named(variant).name), ("White", white), ("Black", black)]
+    if cube:
+        tags.append(("Cube", "on"))
     return "\n".join(write_tags(tags)) + "\n"
 
 
@@ -72,12 +87,24 @@ def bot_state(record: str) -> BotState:
             "the record of the game against the bot does not replay", code="bot-record"
         )
     turns = sum(1 for p in done.played if p.action.kind == "turn")
-    return BotState(record, done.position, turns, done.outcome)
+    offered = bool(done.played) and done.played[-1].action.kind == "double"
+    return BotState(record, done.position, turns, done.outcome, offered)
 
 
-def bot_legal_turns(state: BotState, dice: tuple[int, int]) -> list[Turn]:
-    """The legal turns of the side to move for ``dice`` (one, empty, when blocked: L6)."""
-    return legal_turns(state.position, list(dice), Rules())
+def bot_pas_choices(state: BotState, dice: tuple[int, int]) -> list[int]:
+    """The paš a roll leaves the side to move to choose (Lurč's houšek, Z8: 1 to 6),
+    empty when the roll leaves no choice."""
+    me = state.position.board(state.position.turn)
+    _roll, choices = state.position.rules_variant.roll_choices(list(dice), me)
+    return [c[0] for c in choices if c is not None] if len(choices) > 1 else []
+
+
+def bot_legal_turns(state: BotState, dice: tuple[int, int], pas: int | None = None
+                    ) -> list[Turn]:  # fmt: skip
+    """The legal turns of the side to move for ``dice`` (one, empty, when blocked: L6);
+    after a Lurč houšek those of the paš ``pas`` chosen (Z8)."""
+    query = [*dice, pas, pas] if pas is not None else list(dice)
+    return legal_turns(state.position, query, Rules())
 
 
 def bot_turn(position: Position, dice: object, level: str, rng: random.Random,
@@ -106,11 +133,48 @@ def bot_record_with(state: BotState, dice: tuple[int, int], turn: Turn) -> BotSt
     """The game with one more turn (``turn``, legal for ``dice``), its Result written
     when the turn bears off the last checker (L8; no last roll, L10's default)."""
     mover = state.position.turn
-    action = WrittenAction(mover, "turn", f"{dice_text(dice)}: {turn.notation}".rstrip())
+    text = f"{dice_text(dice, turn.pas)}: {turn.notation}".rstrip()
+    action = WrittenAction(mover, "turn", text)
     outcome = None
     if turn.position.off(mover) == CHECKERS:
         outcome = outcome_for(turn.position, mover, Rules())
     return _written(state, action, turn.position, outcome, state.number + 1)
+
+
+def bot_may_double(state: BotState) -> bool:
+    """Whether the side to move may double before its roll (S7): the cube in play, no
+    double waiting, the side owning the cube or nobody, the game going on."""
+    cube = state.position.cube
+    if cube is None or state.offered or state.outcome is not None:
+        return False
+    return cube.owner in (None, state.position.turn)
+
+
+def bot_record_cube(state: BotState, kind: str) -> BotState:
+    """The game with a cube action (S7): ``double`` by the side to move (before its
+    roll), ``take`` or ``drop`` by the doubled side (a drop ends the game: the doubler
+    wins the cube's value before the double). The engine's replay refuses what the
+    rules do not allow (:class:`BotGameError`)."""
+    if kind not in ("double", "take", "drop"):
+        raise BotGameError(f"unknown cube action {kind!r}", code="bot-cube-action",
+                           params={"kind": kind[:20]})  # fmt: skip
+    side = state.on_turn
+    games = read_records(state.record)
+    done = replay(games[0], check_result=False)
+    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
+    actions.append(WrittenAction(side, kind, kind))
+    tags = [(k, v) for k, v in games[0].tags if k != "Result"]
+    first = variant_named(games[0].variant).first_side
+    draft = "\n".join(write_tags([*tags, ("Result", "*")])) + "\n\n"
+    draft += write_movetext(actions, first_side=first) + "\n"
+    again = replay(read_records(draft)[0], check_result=False)
+    if again.error is not None or again.position is None:
+        raise BotGameError(f"{kind} is not allowed here", code="bot-cube-refused",
+                           params={"kind": kind})  # fmt: skip
+    result = again.outcome.result if again.outcome else "*"
+    record = "\n".join(write_tags([*tags, ("Result", result)])) + "\n\n"
+    record += write_movetext(actions, first_side=first) + "\n"
+    return bot_state(record)
 
 
 def bot_record_resigned(state: BotState) -> BotState:
@@ -142,6 +206,6 @@ def _written(
     actions.append(action)
     tags = [(k, v) for k, v in games[0].tags if k != "Result"]
     tags.append(("Result", outcome.result if outcome else "*"))
-    first = variant_named(VARIANT).first_side
+    first = variant_named(games[0].variant).first_side
     record = "\n".join(write_tags(tags)) + "\n\n" + write_movetext(actions, first_side=first) + "\n"
     return BotState(record, position, number, outcome)

@@ -14,10 +14,13 @@ from tournaments.engine import (
     EngineError,
     bot_dice,
     bot_legal_turns,
+    bot_may_double,
+    bot_pas_choices,
     bot_state,
     movetext_for,
     read_records,
     replay,
+    variant_named,
 )
 from tournaments.models import BotGame, BotGameStatus, GameAnalysis
 from tournaments.selectors.access import User, signed_in
@@ -48,6 +51,17 @@ class BotGamePage:
     your_turn: bool
     dice: tuple[int, int] | None
     turns: list[str]  # the legal turns' movetext for the dice ("" when nothing can be played)
+    # a Lurč houšek (Z8): the paš to choose from (1 to 6) and the one chosen (None: the
+    # choice comes first, and the turns are listed once it is made)
+    pas_choices: list[int]
+    pas: int | None
+    offered: bool  # the bot doubled: the user takes or drops
+    may_double: bool  # the user may double or roll (the dice not shown yet)
+    cube: str  # the cube's value and owner, empty without a cube
+    # what the game's variant declares: a double rolled is a paš with an extra roll (Lurč,
+    # Z7), a win may count more than one point (oin, mars)
+    rolls_again: bool
+    gammons: bool
     # the bot's turns since the user's last one ("6-4: 24/18 24/20"), in the user's numbering
     bot_played: list[str]
     result: str
@@ -59,8 +73,17 @@ class BotGamePage:
 
 
 def _points(game: BotGame, side: str) -> float:
-    points = 2.0 if game.kind == "mars" else 1.0
+    points = {"mars": 2.0, "koks": 3.0}.get(game.kind, 1.0) * _cube_value(game)
     return points if game.winner == side else -points
+
+
+def _cube_value(game: BotGame) -> int:
+    """The cube's value at the game's end (1 without a cube)."""
+    try:
+        cube = bot_state(game.record).position.cube
+    except EngineError:
+        return 1
+    return cube.value if cube is not None else 1
 
 
 def bot_game_analysis(game: BotGame) -> GameAnalysis | None:
@@ -129,17 +152,49 @@ def _analysis_page(
     return GameAnalysisPage(analysis, white, black, found.marks, found.chart, rows)
 
 
-def bot_game_page(game: BotGame) -> BotGamePage:
-    """One game against the bot for its page."""
+def bot_user_may_double(game: BotGame, state: BotState) -> bool:
+    """Whether the user, to move, may double before rolling (S7; never before the
+    game's first roll, which is the opening lot's, S2)."""
+    me = 0 if game.colour == "white" else 1
+    return state.position.turn == me and state.number > 0 and bot_may_double(state)
+
+
+def _cube_text(state: BotState | None) -> str:
+    cube = state.position.cube if state is not None else None
+    if cube is None:
+        return ""
+    if cube.owner is None:
+        return _("The cube is at %(value)s, in the middle.") % {"value": cube.value}
+    return _("The cube is at %(value)s, owned by %(side)s.") % {
+        "value": cube.value,
+        "side": side_name(("white", "black")[cube.owner]),
+    }
+
+
+def bot_game_page(game: BotGame, pas: int | None = None) -> BotGamePage:
+    """One game against the bot for its page; ``pas`` the paš the user chose after a
+    houšek (Z8), whose plays are then listed."""
     try:
         state = bot_state(game.record)
     except EngineError:
         state = None
     playing = game.status == BotGameStatus.PLAYING and state is not None
     me = 0 if game.colour == "white" else 1
-    your_turn = playing and state is not None and state.position.turn == me
-    dice = bot_dice(game.seed, state.number) if your_turn and state is not None else None
-    turns = [t.notation for t in bot_legal_turns(state, dice)] if state and dice else []
+    your_turn = playing and state is not None and state.on_turn == me
+    # the cube (short backgammon, S7): the bot's double to answer, or the user's choice
+    # to double or roll before the dice are shown
+    offered = your_turn and state is not None and state.offered
+    may_double = (
+        your_turn and state is not None and not game.rolled
+        and bot_user_may_double(game, state)
+    )  # fmt: skip
+    rolling = your_turn and state is not None and not offered and not may_double
+    dice = bot_dice(game.seed, state.number, _lot(state)) if rolling and state is not None else None
+    choices = bot_pas_choices(state, dice) if state and dice else []
+    pas = pas if pas in choices else None
+    turns: list[str] = []
+    if state and dice and (pas is not None or not choices):
+        turns = [t.notation for t in bot_legal_turns(state, dice, pas)]
     board = ""
     if state is not None:
         board = board_svg(state.position, dice=dice or (), dice_side=me if dice else None,
@@ -156,8 +211,17 @@ def bot_game_page(game: BotGame) -> BotGamePage:
         ]  # fmt: skip
     return BotGamePage(
         game=game, level=bot_level_name(game.level), board=board, your_turn=your_turn,
-        dice=dice, turns=turns, bot_played=_bot_since(game, state) if state else [],
+        dice=dice, turns=turns, pas_choices=choices, pas=pas, offered=offered,
+        may_double=may_double, cube=_cube_text(state),
+        rolls_again=variant_named(game.variant).rolls_again,
+        gammons=variant_named(game.variant).gammons,
+        bot_played=_bot_since(game, state) if state else [],
         result=bot_result_text(game), rows=rows,
         evaluator=analysis.evaluator if analysis is not None else "",
         analysis=_analysis_page(game, analysis, rows),
     )  # fmt: skip
+
+
+def _lot(state: BotState) -> bool:
+    """Whether the game's first roll is its opening lot (S2: never a double)."""
+    return state.position.rules_variant.lot_is_first_roll

@@ -71,7 +71,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
                 return _challenge_action(request, action)
             elif action == "rematch":
                 return _rematch(request)
-            else:  # the bot's game of long nardy (its own page, docs/play.md)
+            else:  # a game against the bot (its own page, docs/play.md)
                 bot_form = PlayStartForm(request.POST)
                 started = _bot_game(request, bot_form)
                 if started is not None:
@@ -99,8 +99,9 @@ def _bot_game(request: HttpRequest, form: PlayStartForm) -> HttpResponse | None:
     if not form.is_valid():
         return None
     try:
+        data = form.cleaned_data
         game = botgame_start(
-            user=request.user, level=form.cleaned_data["level"], colour=form.cleaned_data["colour"]
+            user=request.user, level=data["level"], colour=data["colour"], variant=data["variant"]
         )
     except ApplicationError as exc:
         add_service_error(form, exc)

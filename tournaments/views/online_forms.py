@@ -49,7 +49,7 @@ class ChallengeForm(forms.Form):
     )  # fmt: skip
     bot_level = forms.ChoiceField(
         label=_("The bot's level"), choices=BOT_LEVEL_CHOICES, required=False,
-        help_text=_("The bot plays long nardy only."),
+        help_text=_("The bot plays long nardy and Lurč."),
     )  # fmt: skip
     series_mode = forms.ChoiceField(
         label=_("Series"), choices=SeriesMode.choices, initial=DEFAULTS.series_mode

@@ -11,13 +11,19 @@ from django.views.decorators.gzip import gzip_page
 from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
 from tournaments.models import BotGame, BotGameStatus
 from tournaments.selectors.botgames import bot_game_page, user_bot_games
-from tournaments.services.botgames import botgame_play, botgame_resign, botgame_start
+from tournaments.services.botgames import (
+    botgame_cube,
+    botgame_play,
+    botgame_resign,
+    botgame_start,
+)
 from tournaments.services.errors import ApplicationError
 from tournaments.views.common import asked_turn
 from tournaments.views.fragments import replay_html
 
 # refusals of a page that was right once (submitted twice, or the game ended meanwhile)
 CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
+PAS_CHOICES = ("1", "2", "3", "4", "5", "6")  # a Lurč houšek's paš (Z8), as a page asks it
 
 
 @login_required
@@ -30,7 +36,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
             try:
                 game = botgame_start(
                     user=request.user, level=form.cleaned_data["level"],
-                    colour=form.cleaned_data["colour"],
+                    colour=form.cleaned_data["colour"], variant=form.cleaned_data["variant"],
                 )  # fmt: skip
             except ApplicationError as exc:
                 add_service_error(form, exc)
@@ -63,9 +69,13 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 if request.POST.get("resign"):
                     botgame_resign(game_id=game.pk, user=request.user, version=version)
+                elif request.POST.get("cube"):  # roll, double, take, drop (S7)
+                    botgame_cube(game_id=game.pk, user=request.user, version=version,
+                                 action=request.POST["cube"][:10])  # fmt: skip
                 else:
                     botgame_play(game_id=game.pk, user=request.user, version=version,
-                                 turn=form.cleaned_data["turn"])  # fmt: skip
+                                 turn=form.cleaned_data["turn"],
+                                 pas=form.cleaned_data["pas"])  # fmt: skip
             except BotGame.DoesNotExist:
                 raise Http404 from None
             except ApplicationError as exc:
@@ -75,7 +85,8 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             error, status = " ".join(str(e) for errs in form.errors.values() for e in errs), 400
         game.refresh_from_db()
-    page = bot_game_page(game)
+    asked = request.POST.get("pas") or request.GET.get("pas") or ""
+    page = bot_game_page(game, int(asked) if asked in PAS_CHOICES else None)
     context: dict[str, object] = {"p": page, "error": error}
     if game.status == BotGameStatus.FINISHED:  # the replay of the game, marked when analysed
         marks = page.analysis.marks if page.analysis is not None else []

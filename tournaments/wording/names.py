@@ -69,7 +69,8 @@ def side_name(side: str) -> str:
 
 def bot_level_name(level: str) -> str:
     """A bot level's name in the reader's language; an unknown one as it is."""
-    return str(BOT_LEVEL_NAMES.get(level) or GNUBG_LEVEL_NAMES.get(level, level))
+    name = BOT_LEVEL_NAMES.get(level) or GNUBG_LEVEL_NAMES.get(level)
+    return str(name) if name is not None else level
 
 
 def variant_name(variant: str) -> str:
