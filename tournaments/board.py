@@ -123,11 +123,14 @@ def _symbols() -> str:
     per board and placed with <use>: a replay holds every position of a game."""
     out = []
     for side, (fill, stroke, ink) in COLOURS.items():
+        # one checker, placed by every stack (a page with two boards had 8 KB of these)
+        out.append(
+            f'<circle id="ck{side}" r="{RADIUS}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+        )
         for n in range(1, SHOWN + 1):
             for direction, key in ((1, "d"), (-1, "u")):
                 circles = "".join(
-                    f'<circle cy="{direction * (RADIUS + 1 + i * STEP)}" r="{RADIUS}" '
-                    f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+                    f'<use href="#ck{side}" y="{direction * (RADIUS + 1 + i * STEP)}"/>'
                     for i in range(n)
                 )
                 out.append(f'<g id="s{side}{key}{n}">{circles}</g>')

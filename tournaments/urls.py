@@ -17,6 +17,7 @@ from tournaments.views import (
 from tournaments.views.entry_requests import URLS as ENTRY_REQUEST_URLS
 from tournaments.views.merging import URLS as MERGING_URLS
 from tournaments.views.online_tournament import URLS as ONLINE_TOURNAMENT_URLS
+from tournaments.views.replays import URLS as REPLAY_URLS
 from tournaments.views.rollouts import URLS as ROLLOUT_URLS
 from tournaments.views.schedule import URLS as SCHEDULE_URLS
 
@@ -131,4 +132,5 @@ urlpatterns = [
 # duplicates merged (and undone); players asking to play; a round robin paired ahead
 urlpatterns += MERGING_URLS + ENTRY_REQUEST_URLS + SCHEDULE_URLS
 urlpatterns += ONLINE_TOURNAMENT_URLS  # a tournament played online: the rooms' pages
+urlpatterns += REPLAY_URLS  # the replays' positions, fetched once a reader steps
 urlpatterns += ROLLOUT_URLS  # a game's decisions rolled out on request

@@ -1,15 +1,17 @@
 // Step through a game: buttons, the move list, arrow keys, Home and End.
-// The server drew every position's pieces into <template id="frames">; without this
-// script the same controls are plain links to ?turn=N.
+// The page carries only the position shown; every position's pieces (and the best play
+// at a turn marked as an error) come as JSON from data-frames, relative to the page
+// (views/replays.py, views/fragments.py replay_frames), fetched once the replay is used.
+// Without this script, or if the fetch fails, the same controls are plain links to ?turn=N.
 (function () {
   "use strict";
   var root = document.getElementById("replay");
-  var template = document.getElementById("frames");
-  if (!root || !template) return;
+  if (!root || !root.dataset.frames || !window.fetch) return;
+  // the page's own address followed by frames/ (views/replays.py)
+  var source = new URL(root.dataset.frames, window.location.origin + window.location.pathname).href;
   var board = document.getElementById("board");
   var pieces = board.querySelector("g.pieces");
   var info = document.getElementById("turn-info");
-  var frames = template.content.querySelectorAll("g[data-turn]");
   var links = document.querySelectorAll("#moves a[data-turn]");
   var last = parseInt(root.dataset.last, 10);
   var current = parseInt(root.dataset.current, 10);
@@ -23,25 +25,38 @@
   var best = document.getElementById("best-turn");
   var bestBoard = document.getElementById("best-board");
   var bestCaption = document.getElementById("best-turn-caption");
-  var bestTemplate = document.getElementById("best-frames");
-  var bestFrames = {};
-  if (best && bestTemplate) {
-    bestTemplate.content.querySelectorAll("g[data-turn]").forEach(function (g) {
-      bestFrames[g.dataset.turn] = g;
-    });
+  var data = null; // {frames: [[label, pieces, pips white, pips black, to move]], best: {turn: [label, caption, pieces]}}
+  var loading = null;
+  var wanted = null; // the turn asked for while the positions load
+
+  function load() {
+    if (!loading) {
+      loading = fetch(source, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (response) {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.json();
+        })
+        .then(function (json) { data = json; });
+    }
+    return loading;
+  }
+
+  function drawn(markup) {
+    // the server's SVG markup as nodes of the board's namespace
+    var holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    holder.innerHTML = markup;
+    return Array.prototype.slice.call(holder.childNodes);
   }
 
   function showBest(index) {
     if (!best) return;
-    var g = bestFrames[String(index)];
-    best.hidden = !g;
-    if (!g) return;
+    var entry = data.best[String(index)];
+    best.hidden = !entry;
+    if (!entry) return;
     var bestPieces = bestBoard.querySelector("g.pieces");
-    bestPieces.replaceChildren.apply(bestPieces, Array.prototype.map.call(g.childNodes, function (n) {
-      return n.cloneNode(true);
-    }));
-    bestBoard.setAttribute("aria-label", g.dataset.label);
-    bestCaption.textContent = g.dataset.caption;
+    bestPieces.replaceChildren.apply(bestPieces, drawn(entry[2]));
+    bestBoard.setAttribute("aria-label", entry[0]);
+    bestCaption.textContent = entry[1];
   }
 
   // the same sentence as _turn_info.html, built from the move link's data
@@ -57,26 +72,39 @@
       nodes.push(head, document.createTextNode(", " + side + " " + text));
     }
     nodes.push(document.createElement("br"));
+    var frame = data.frames[index];
     var pw = document.createElement("b");
-    pw.textContent = a.dataset.pw;
+    pw.textContent = String(frame[2]);
     var pb = document.createElement("b");
-    pb.textContent = a.dataset.pb;
+    pb.textContent = String(frame[3]);
     nodes.push(document.createTextNode(words.pips + ": " + words.white + " "), pw,
       document.createTextNode(", " + words.black + " "), pb,
-      document.createTextNode(" · " + words[a.dataset.to + "_to_move"]));
+      document.createTextNode(" · " + words[frame[4] + "_to_move"]));
     return nodes;
   }
 
   function show(index) {
     index = Math.max(0, Math.min(last, index));
     current = index;
-    root.dataset.current = String(index);
-    var frame = frames[index];
-    var copies = Array.prototype.map.call(frame.childNodes, function (n) {
-      return n.cloneNode(true);
+    if (data) {
+      draw(index);
+      return;
+    }
+    wanted = index;
+    load().then(function () {
+      if (wanted !== null) draw(wanted);
+      wanted = null;
+    }, function () {
+      // no positions: the link without script does it
+      window.location.assign("?turn=" + String(wanted) + "#replay");
     });
-    pieces.replaceChildren.apply(pieces, copies);
-    board.setAttribute("aria-label", frame.dataset.label);
+  }
+
+  function draw(index) {
+    root.dataset.current = String(index);
+    var frame = data.frames[index];
+    pieces.replaceChildren.apply(pieces, drawn(frame[1]));
+    board.setAttribute("aria-label", frame[0]);
     links.forEach(function (a) {
       if (parseInt(a.dataset.turn, 10) === index) {
         a.setAttribute("aria-current", "step");
@@ -133,6 +161,10 @@
     if (!go) return;
     event.preventDefault();
     show(steps[go]());
+  });
+  // the positions come before the first step where the reader shows they may use it
+  ["pointerover", "focusin", "touchstart"].forEach(function (name) {
+    root.addEventListener(name, function () { load().catch(function () {}); }, { once: true, passive: true });
   });
   root.classList.add("enhanced");
 })();

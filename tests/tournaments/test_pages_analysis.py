@@ -38,7 +38,13 @@ def test_game_page_shows_the_analysis_in_english(client: Client, analysed):
     assert html.count('class="best-turn"') == len(marked)
     worst = max(marked, key=lambda t: t["error"])
     assert f"(\u2212{worst['error']} mp)" in html and f"Best: {worst['best']}" in html
-    assert html.count('aria-label="the best play: ') == len(marked)
+    # each best play is drawn by the replay (on the page at its turn, or fetched: frames/)
+    frames = client.get(
+        reverse("tournaments:game_frames", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    best = frames.json()["best"]
+    assert len(best) == len(marked)
+    assert all(label.startswith("the best play: ") for label, _c, _p in best.values())
 
 
 def test_game_page_shows_the_analysis_in_czech(client: Client, analysed):
@@ -130,7 +136,10 @@ def test_replay_marks_each_analysed_turn_and_shows_the_best_play_at_an_error(
     start = client.get(f"{url}?turn=0", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<figure class="best-turn-board" id="best-turn" hidden>' in start
     # every error's best play is there for the script to show as the user steps
-    assert start.count('data-label="the best play: ') == len(marked)
+    frames = client.get(
+        reverse("tournaments:game_frames", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert len(frames.json()["best"]) == len(marked)
     assert f'<a href="?turn={frame}#replay" data-turn="{frame}"' in start  # the chart's dot
 
 

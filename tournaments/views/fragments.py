@@ -4,9 +4,11 @@ the director's links and forms) are rendered around them on every request."""
 
 from __future__ import annotations
 
+from html import unescape
 from typing import NamedTuple
 
 from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.board import HEIGHT, WIDTH
@@ -84,6 +86,8 @@ def _replay_context(
         last = len(replay.frames) - 1
         current = last if asked is None else max(0, min(asked, last))
         context |= {
+            # the best play's board uses the checkers drawn once in the board's <defs>
+            "frame_shared": replay.frame_svg.split("</defs>", 1)[-1],
             "current": replay.frames[current],
             "current_mark": marks.get(current),
             "previous": max(current - 1, 0),
@@ -133,6 +137,36 @@ def replay_html(
 
     html = mark_safe(cached(key("replay", record_key, marks_key, turn), build))
     return Replay(html, last, turn, irregular)
+
+
+def replay_frames(
+    record: str, marks: list[TurnMark] | tuple[TurnMark, ...] = ()
+) -> dict[str, object]:
+    """Every position of the replay for static/js/replay.js, fetched once the replay is
+    used (the page carries only the position shown): per frame its accessible name, its
+    pieces layer and the pip counts and side to move of the turn's sentence; per turn
+    marked as an error the best play's name, caption and pieces. Cached as replay_html."""
+    by_frame = {m.frame: m for m in marks if m.frame > 0}
+    marks_key = digest(tuple(m.key() for m in by_frame.values())) if by_frame else "-"
+
+    def build() -> dict[str, object]:
+        replay = game_replay(record) if record else None
+        frames = replay.frames if replay is not None else []
+        best = {
+            str(m.frame): [
+                m.best_label,
+                unescape(
+                    strip_tags(render_to_string("tournaments/_best_turn_caption.html", {"m": m}))
+                ),
+                m.best_pieces,
+            ]
+            for m in by_frame.values()
+            if m.best_pieces
+        }
+        rows = [[f.label, f.pieces, f.pips_white, f.pips_black, f.to_move] for f in frames]
+        return {"frames": rows, "best": best}
+
+    return cached(key("replay-frames", digest(record), marks_key), build)
 
 
 def player_figures(*, player: Player, user: User | None) -> PlayerTotals:

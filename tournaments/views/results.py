@@ -28,6 +28,7 @@ from tournaments.services.submissions import (
     submission_confirm,
     submission_create,
     submission_reject,
+    submissions_waiting,
 )
 from tournaments.views.common import check_visible
 from tournaments.views.sheets import series_page_context
@@ -162,7 +163,8 @@ def decide(request: HttpRequest, pk: int, verdict: str) -> HttpResponse:
 def record_check(request: HttpRequest, pk: int) -> JsonResponse:
     """The verdict on a record typed for the next game of series ``pk``: exactly the
     check that saving makes (``series_check_record``: rule and match tags, players,
-    colours, the Crawford game), nothing saved."""
+    colours, the Crawford game), nothing saved. A player's game 2 typed while game 1
+    waits for confirmation is checked after it, as submitting it checks it."""
     try:
         series, directing = series_for(pk=pk, user=request.user)
     except Series.DoesNotExist:
@@ -175,10 +177,12 @@ def record_check(request: HttpRequest, pk: int) -> JsonResponse:
         return JsonResponse({"ok": False, "empty": True, "message": ""})
     number = request.POST.get("number", "")
     bounded = number.isascii() and number.isdigit() and len(number) < 7  # no 5,000 digits
+    games = list(series.games.select_related("white", "black", "winner").order_by("number"))
+    if not directing:  # a player's games waiting for confirmation come first, as on saving
+        games += submissions_waiting(series=series, games=games)
     try:
         entry = series_check_record(
-            series=series, games=list(series.games.all()), record=text,
-            number=int(number) if bounded else None,
+            series=series, games=games, record=text, number=int(number) if bounded else None,
         )  # fmt: skip
     except ApplicationError as exc:
         return JsonResponse({"ok": False, "message": exc.message, "code": exc.code,
