@@ -219,7 +219,7 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("files", nargs="+")
     p.add_argument("--ply", type=int, choices=(0, 1), default=0)
     for name, text in (
-        ("eval", "the chances and equity of each JSON-lines position (long nardy)"),
+        ("eval", "the chances and equity of each JSON-lines position (long nardy, Lurč)"),
         ("hint", "each JSON-lines position's plays for its dice, ranked"),
     ):
         p = sub.add_parser(name, help=text)

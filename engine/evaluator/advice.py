@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.errors import EngineError
+from engine.evaluator.lurc_advice import LurcPlay, lurc_plays, lurc_position_value
 from engine.evaluator.net import Floats, Net, equity, flip, load_net, net_path
 from engine.evaluator.play import LONG, ROLL_WEIGHTS, ROLLS, BoardPair, ends, outcomes
 from engine.movegen import legal_turns
@@ -102,9 +103,10 @@ def _checked(position: Position, ply: int) -> Net:
     if ply not in PLIES:
         raise AdviceError(f"ply is 0 or 1, not {ply!r}", code="bad-ply", params={"ply": ply})
     variant = position.rules_variant
-    if variant.evaluator is None or variant is not LONG:  # play.ends searches long nardy
+    # play.ends searches long nardy; Lurč's rolls (paš, houšek) have their own search
+    if variant.evaluator is None or not (variant is LONG or variant.rolls_again):
         raise AdviceError(
-            f"eval and hint judge long nardy only: {variant.title} has no evaluator here",
+            f"eval and hint judge long nardy and Lurč: {variant.title} has no evaluator here",
             code="advice-no-evaluator",
             params={"variant": variant.name},
         )
@@ -120,6 +122,8 @@ def evaluate_position(position: Position, *, ply: int = 0, rules: Rules | None =
     the best play's, at ``ply``. The shared entry point of ``eval`` (and of anything
     that needs a position's value for the side to move)."""
     net = net or _checked(position, ply)
+    if position.rules_variant.rolls_again:  # Lurč (engine.evaluator.lurc_advice)
+        return _lurc_chances(lurc_position_value(net, position, ply))
     rules = rules or Rules()
     side = position.turn
     me, opp = position.board(side), position.board(1 - side)
@@ -133,6 +137,8 @@ def evaluate_roll(position: Position, dice: object, *, ply: int = 0, rules: Rule
     """The chances of the side to move after it rolled ``dice`` (checked by the move
     generator): its best play's, at ``ply``."""
     net = net or _checked(position, ply)
+    if position.rules_variant.rolls_again:
+        return _lurc_chances(_lurc_plays(net, position, dice, ply)[0].equity)
     rules = rules or Rules()
     side = position.turn
     turns = legal_turns(position, dice, rules)
@@ -148,6 +154,8 @@ class Hint:
     moves: str
     position: Position
     chances: Chances
+    pas: tuple[int, int] | None = None  # Lurč: the paš chosen after a houšek (Z8)
+    again: bool = False  # Lurč: a paš played in full, the mover rolls again (Z7)
 
 
 def hint_plays(position: Position, dice: object, *, ply: int = 0, rules: Rules | None = None,
@@ -155,6 +163,9 @@ def hint_plays(position: Position, dice: object, *, ply: int = 0, rules: Rules |
     """Every legal play of ``dice`` (checked by the move generator), best first (ties
     in the move generator's order)."""
     net = net or _checked(position, ply)
+    if position.rules_variant.rolls_again:
+        return [Hint(p.turn.notation, p.turn.position, _lurc_chances(p.equity), p.turn.pas,
+                     p.again) for p in _lurc_plays(net, position, dice, ply)]  # fmt: skip
     rules = rules or Rules()
     side = position.turn
     turns = legal_turns(position, dice, rules)
@@ -169,4 +180,23 @@ def hint_json(hints: list[Hint]) -> dict[str, object]:
     best (0 or negative)."""
     best = hints[0].chances.equity if hints else 0.0
     return {"plays": [{"moves": h.moves, **h.chances.to_json(),
-                       "diff": round(h.chances.equity - best, 4)} for h in hints]}  # fmt: skip
+                       "diff": round(h.chances.equity - best, 4), **_lurc_fields(h)}
+                      for h in hints]}  # fmt: skip
+
+
+def _lurc_fields(hint: Hint) -> dict[str, object]:
+    """A Lurč play's paš chosen after a houšek and whether the mover rolls again."""
+    if hint.pas is None and not hint.again:
+        return {}
+    return {"pas": list(hint.pas) if hint.pas else None, "again": hint.again}
+
+
+def _lurc_chances(eq: float) -> Chances:
+    """A Lurč equity (2p - 1, no mars: Z11) as chances."""
+    return Chances((eq + 1) / 2, 0.0, 0.0)
+
+
+def _lurc_plays(net: Net, position: Position, dice: object, ply: int) -> list[LurcPlay]:
+    """A Lurč roll's plays, best first (the dice checked as ``legal`` checks them)."""
+    position.rules_variant.roll_choices(dice, position.board(position.turn))
+    return lurc_plays(net, position, list(dice), ply)  # type: ignore[call-overload]
