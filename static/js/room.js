@@ -28,7 +28,7 @@
 
   // ---- talking to the server -------------------------------------------------------
   var socket = null, live = false, failures = 0, everOpened = false, pollTimer = null;
-  var reconnectTimer = null, pending = false;
+  var reconnectTimer = null, pending = false, lastHeard = 0;
 
   function csrf() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -64,6 +64,23 @@
       return;
     }
     if (msg.type === "state" && msg.state) { render(msg.state); }
+    if (msg.type === "pong" && msg.present_ms) {  // the players' presence, as of now
+      Object.keys(msg.present_ms).forEach(function (side) {
+        var p = state.players[side];
+        if (!p) { return; }
+        p.present_ms = msg.present_ms[side];
+        p.connected = p.present_ms === null || p.present_ms > 0;
+        p.at = Date.now();
+      });
+      renderPlayers();
+    }
+  }
+
+  // whether a player is in the room: the server's word, for as long as it said it holds
+  function present(p) {
+    if (!p.connected) { return false; }
+    return p.present_ms === null || p.present_ms === undefined ||
+      Date.now() - (p.at || received) < p.present_ms;
   }
 
   function poll() {
@@ -92,9 +109,11 @@
       live = true; everOpened = true; failures = 0;
       clearTimeout(pollTimer);
       setConnection(L.connected_live);
+      lastHeard = Date.now();
       socket.send(JSON.stringify({ action: "sync", seq: state.seq }));
     };
     socket.onmessage = function (e) {
+      lastHeard = Date.now();
       try { receive(JSON.parse(e.data)); } catch (err) { /* a broken message: the next state heals */ }
     };
     socket.onclose = function () {
@@ -112,6 +131,17 @@
     if (!everOpened && failures > 3) { wait = 60000; }
     reconnectTimer = setTimeout(connect, wait);
   }
+
+  // the heartbeat (docs/online.md, "Presence"): a live page pings every ping_ms, and the
+  // server keeps the player present while it hears them; a socket the server has not
+  // answered for two beats and a half is dead (a killed server process): it is closed,
+  // and the page reconnects. A page that polls beats by its polls.
+  var beat = urls.ping_ms || 10000;
+  setInterval(function () {
+    if (!live || !socket || socket.readyState !== 1) { return; }
+    if (Date.now() - lastHeard > beat * 2.5) { socket.close(); return; }
+    socket.send(JSON.stringify({ action: "ping" }));
+  }, beat);
 
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) {
@@ -412,8 +442,8 @@
       el.setAttribute("data-side", side);
       el.querySelector(".side-mark").textContent = L[side] + ":";
       el.querySelector(".name").textContent = p.name + (p.bot ? " (" + L.bot + ")" : "");
-      // presence is counted by sockets: a page that polls cannot tell, and says nothing
-      el.querySelector(".left-mark").hidden = p.connected || !live || state.status === "finished" ||
+      // the viewer's own line never says so: the connection's line tells them
+      el.querySelector(".left-mark").hidden = present(p) || side === state.you || state.status === "finished" ||
         state.status === "aborted";
       el.querySelector(".score").textContent = L.score + " " + state.score[side];
       el.querySelector(".clock").textContent = clockText(side);
@@ -446,7 +476,29 @@
     $("room-resign").hidden = can.indexOf("resign") < 0;
     $("room-abort").hidden = can.indexOf("abort") < 0;
     var over = state.status === "finished" || state.status === "aborted";
-    $("room-rematch").hidden = !(state.you && over);
+    var r = over ? state.rematch : null;
+    $("room-rematch").hidden = !(state.you && over) || Boolean(r);
+    renderRematch(r);
+  }
+
+  // a finished series' rematch: the opponent's offer to accept or decline, one's own
+  // waiting, and once accepted the new room, where both players' pages go
+  var followed = false;
+  function renderRematch(r) {
+    $("room-rematch-offer").hidden = !r;
+    if (!r) { return; }
+    var text = "", link = $("room-rematch-room");
+    $("room-rematch-answer").hidden = !(r.by === "opponent" && !r.room);
+    $("room-rematch-challenge").value = String(r.challenge);
+    if (r.room) {
+      link.href = r.room_url;
+      link.textContent = fill(L.rematch_ready, { id: r.room });
+      if (state.you && !followed) { followed = true; location.assign(r.room_url); }
+    } else if (r.by === "you") { text = L.rematch_waiting; }
+    else { text = fill(L.rematch_offered, { name: r.from }); }
+    link.hidden = !r.room;
+    $("room-rematch-text").textContent = text;
+    $("room-rematch-text").hidden = !text;
   }
 
   function renderTurns() {
@@ -485,12 +537,12 @@
   }
 
   function renderChat() {
+    // the players write; a spectator reads (and has no switch: it is the players' chat)
     var box = $("room-chat"), can = state.can || [];
-    box.hidden = !state.you;
-    if (!state.you) { return; }
+    box.hidden = !state.you && !(state.chat && state.chat.length);
     var off = state.chat === null;
-    $("room-chat-off").hidden = off;
-    $("room-chat-on").hidden = !off;
+    $("room-chat-off").hidden = off || !state.you;
+    $("room-chat-on").hidden = !off || !state.you;
     $("room-chat-form").hidden = off || can.indexOf("chat") < 0;
     var lines = $("room-chat-lines");
     lines.textContent = "";
@@ -554,7 +606,8 @@
   });
 
   setInterval(function () {
-    if (state.clock && state.clock.running) { renderPlayers(); }
+    // the clocks count down, and a player whose presence ran out is marked gone
+    if (state.status === "playing" || state.status === "waiting") { renderPlayers(); }
   }, 500);
 
   render(state);

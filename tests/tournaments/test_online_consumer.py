@@ -145,7 +145,8 @@ async def test_a_spectator_watches_and_every_action_is_refused() -> None:
     ctx = await _setup()
     eve = await _open(ctx, "eve")
     state = await _latest(eve)
-    assert state["you"] is None and state["legal"] == [] and state["chat"] is None
+    # a spectator reads the players' chat and sends nothing
+    assert state["you"] is None and state["legal"] == [] and state["chat"] == []
     for action in ("move", "roll", "double", "take", "drop", "resign", "abort", "chat"):
         await _send(eve, action=action, seq=state["seq"], turn="24/18", text="hi")
         assert (await _next(eve, "error"))["code"] == "spectator"

@@ -128,7 +128,7 @@ def test_a_spectator_and_an_anonymous_visitor_watch() -> None:
     for c in (eve_c, Client()):
         html = c.get(reverse("tournaments:room", args=[room.pk])).content.decode()
         state = _page_state(html)
-        assert state["you"] is None and state["can"] == [] and state["chat"] is None
+        assert state["you"] is None and state["can"] == [] and state["chat"] == []
 
 
 def test_the_room_page_is_drawn_from_the_players_side() -> None:

@@ -64,7 +64,23 @@ def test_every_engine_level_has_a_name_and_the_strongest_is_offered_first(ann_cl
     assert set(BOT_LEVEL_NAMES) == set(LEVELS)
     html = ann_client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     assert f'<option value="{DEFAULT_LEVEL}" selected>nejsilnější</option>' in html
-    assert "Hrát proti botovi" in html  # the navigation's link, in Czech
+    # the navigation leads to the lobby, where the bot is one more opponent
+    assert 'id="nav-play">Hrát</a>' in html and "Hrát proti botovi" in html
+
+
+def test_the_navigation_leads_to_the_lobby_where_the_bot_is_one_more_opponent(
+    client: Client, ann_client: Client, ann: User
+) -> None:
+    lobby = reverse("tournaments:play")
+    html = client.get(reverse("tournaments:home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'<a href="{lobby}" id="nav-play">Play</a>' in html
+    assert "Play against the bot</a>" not in html
+    page = ann_client.get(lobby).content.decode()
+    assert 'value="bot"' in page and 'id="challenge-form"' in page  # the bot in a room
+    assert 'id="play-start"' in page  # and the bot's game on its own page, as before
+    game = botgame_start(user=ann, level="beginner", colour="white")
+    assert ann_client.get(reverse("tournaments:play_game", args=[game.pk])).status_code == 200
+    assert ann_client.get(reverse("tournaments:play_record", args=[game.pk])).status_code == 200
 
 
 def test_anonymous_is_sent_to_sign_in(client: Client, ann):

@@ -134,6 +134,10 @@ class Room(models.Model):
     # open sockets per seat (a player may have two tabs)
     a_connected = models.PositiveSmallIntegerField(_("first player's connections"), default=0)
     b_connected = models.PositiveSmallIntegerField(_("second player's connections"), default=0)
+    # each player's page beats (services/online/presence.py): present while seen lately,
+    # so a server process killed with its sockets' counts still up does not keep them in
+    a_seen = models.DateTimeField(_("first player last seen"), null=True, blank=True)
+    b_seen = models.DateTimeField(_("second player last seen"), null=True, blank=True)
     chat = models.JSONField(_("chat"), default=list, blank=True)
     a_chat_off = models.BooleanField(_("first player turned the chat off"), default=False)
     b_chat_off = models.BooleanField(_("second player turned the chat off"), default=False)

@@ -22,6 +22,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from tournaments.models import Room
 from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.presence import room_beat
 from tournaments.services.online.rooms import room_act, room_connected
 from tournaments.services.online.state import room_state
 
@@ -106,6 +107,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 message = json.loads(text_data)
         except ValueError:
             message = None
+        if isinstance(message, dict) and message.get("action") == "ping":
+            await self._ping()
+            return
         seq = message.get("seq") if isinstance(message, dict) else None
         changed, error = await self._act(message)
         if error is not None:
@@ -117,6 +121,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(group_name(self.room_id), {"type": "room.changed"})
         elif error is None:
             await self._send_state()
+
+    async def _ping(self) -> None:
+        """The page's heartbeat: a player is seen (the room is told when they come back
+        after counting as gone); answered with a pong, by which the page knows the
+        server still hears it, carrying how long each player still counts as present."""
+        back, present = await self._beat()
+        if back:
+            await self.channel_layer.group_send(group_name(self.room_id), {"type": "room.changed"})
+        await self.send(text_data=json.dumps({"type": "pong", "present_ms": present}))
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         await self._send_state()
@@ -133,6 +146,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     @_in_pool
     def _connected(self, delta: int) -> bool:
         return room_connected(room_id=self.room_id, user=self._user(), delta=delta)
+
+    @_in_pool
+    def _beat(self) -> tuple[bool, dict[str, int | None]]:
+        return room_beat(room_id=self.room_id, user=self._user())
 
     @_in_pool
     def _state(self) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.models import Room, RoomGame
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.presence import room_seen
 from tournaments.services.online.rooms import room_act, room_sweep_timeouts
 from tournaments.services.online.state import room_state
 
@@ -27,8 +28,11 @@ def _room(pk: int) -> Room:
 
 @require_GET
 def room_state_json(request: HttpRequest, pk: int) -> JsonResponse:
-    """GET /play/rooms/<id>/state/: the state for the requesting user (timeouts swept)."""
+    """GET /play/rooms/<id>/state/: the state for the requesting user (timeouts swept).
+    A player's poll is their page's heartbeat (services/online/presence.py)."""
     _announce(room_sweep_timeouts(room_id=pk))
+    if room_seen(room_id=pk, user=request.user):
+        _announce([pk])  # back after counting as gone: the opponent is told
     return JsonResponse(room_state(_room(pk), request.user))
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.forms import PlayStartForm, add_service_error
-from tournaments.models import Room
+from tournaments.models import Challenge, ChallengeStatus, Room
 from tournaments.selectors.botgames import user_bot_games
 from tournaments.selectors.online import (
     link_challenge,
@@ -37,6 +37,7 @@ from tournaments.services.online.challenges import (
     challenge_decline,
     challenge_rematch,
 )
+from tournaments.services.online.presence import beat_ms, room_seen
 from tournaments.services.online.state import room_state
 from tournaments.views.online_forms import ChallengeForm
 from tournaments.views.online_labels import room_labels
@@ -137,6 +138,9 @@ def _challenge_action(request: HttpRequest, action: str) -> HttpResponse:
         room = challenge_accept(
             challenge_id=pk, user=request.user, token=request.POST.get("token", "")[:64]
         )
+        rematch_of = Challenge.objects.filter(pk=pk).values_list("rematch_of", flat=True).first()
+        if rematch_of is not None:
+            _announce(rematch_of)  # the finished room's pages go on to the rematch's room
         return redirect(_room_url(room.pk))
     if action == "decline":
         challenge_decline(challenge_id=pk, user=request.user)
@@ -152,10 +156,11 @@ def _rematch(request: HttpRequest) -> HttpResponse:
     if pk is None:
         raise ApplicationError(_("There is no such game room."), code="no-such-room")
     challenge = challenge_rematch(room_id=pk, user=request.user)
-    if challenge.bot_level:
+    _announce(pk)  # the opponent's page of the finished room shows the offer, or the new room
+    if challenge.bot_level or challenge.status == ChallengeStatus.ACCEPTED:
         return redirect(_room_url(challenge.room.pk))
     messages.success(request, _("Your rematch offer waits for your opponent in the lobby."))
-    return redirect("tournaments:play")
+    return redirect(_room_url(pk))  # wait in the finished room: its page follows the offer
 
 
 @login_required
@@ -174,6 +179,12 @@ def challenge_link(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     return render(request, "tournaments/online/challenge.html", context)
 
 
+def _announce(room_id: int) -> None:
+    from tournaments.online.consumer import room_changed
+
+    room_changed(room_id)
+
+
 def _room(pk: int) -> Room:
     room = Room.objects.select_related("a_user", "b_user").filter(pk=pk).first()
     if room is None:
@@ -183,6 +194,7 @@ def _room(pk: int) -> Room:
 
 def room_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The game room: players play, anyone else watches (read-only)."""
+    room_seen(room_id=pk, user=request.user)  # a player opening the page is in the room
     room = _room(pk)
     state = room_state(room, request.user)
     context: dict[str, Any] = {
@@ -197,6 +209,8 @@ def room_page(request: HttpRequest, pk: int) -> HttpResponse:
             "socket": f"/ws/rooms/{pk}/",
             # how often the page asks for the state without a WebSocket (ms)
             "poll_ms": getattr(settings, "ROOM_POLL_MS", 3000),
+            # how often a live page beats over the WebSocket (services/online/presence.py)
+            "ping_ms": beat_ms(),
         },
     }
     return render(request, "tournaments/online/room.html", context)

@@ -63,4 +63,7 @@ def room_labels() -> dict[str, str]:
         "resign_done": _("You resigned the game."),
         "winner": _("{name} wins the series."),
         "series_drawn": _("The series is drawn."),
+        "rematch_offered": _("{name} offers a rematch."),
+        "rematch_waiting": _("Your rematch offer waits for your opponent."),
+        "rematch_ready": _("The rematch is on: room {id}"),
     }

@@ -126,7 +126,9 @@ def challenge_cancel(*, challenge_id: int, user: User) -> Challenge:
 
 def challenge_rematch(*, room_id: int, user: User) -> Challenge:
     """A player of a finished series offers another with the same settings: to the same
-    opponent (the bot: a room at once)."""
+    opponent (the bot: a room at once). An offer of theirs already open is the one they
+    made; the opponent's open offer is accepted (both asked: the rematch starts); a
+    rematch accepted already is the one (the next is offered from its own room)."""
     player = _player(user)
     room = Room.objects.select_related("a_user", "b_user").filter(pk=room_id).first()
     seat = seat_of(room, player) if room is not None else None
@@ -137,6 +139,20 @@ def challenge_rematch(*, room_id: int, user: User) -> Challenge:
         raise ApplicationError(_("The series is still being played."), code="not-finished")
     other = "b" if seat == "a" else "a"
     opponent = getattr(room, f"{other}_user")
+    offered = (
+        Challenge.objects.filter(
+            rematch_of=room, status__in=(ChallengeStatus.OPEN, ChallengeStatus.ACCEPTED)
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if offered is not None and (
+        offered.status == ChallengeStatus.ACCEPTED or offered.creator_id == player.pk
+    ):
+        return offered  # the rematch is on already, or this player's offer waits
+    if offered is not None:
+        challenge_accept(challenge_id=offered.pk, user=player)
+        return Challenge.objects.select_related("room").get(pk=offered.pk)
     challenge = challenge_create(
         user=player, variant=room.variant, settings=room.settings,
         opponent=opponent.get_username() if opponent else "",

@@ -308,7 +308,9 @@ def proceed(room: Room, s: RoomSettings, now: datetime, view: GameView | None = 
 
 
 def room_connected(*, room_id: int, user: User | None, delta: int) -> bool:
-    """A player's socket opened (+1) or closed (-1); whether the user has a seat."""
+    """A player's socket opened (+1) or closed (-1); whether the user has a seat. The
+    player is seen on opening, and gone at once when their last socket closes (a socket
+    that dies without closing stops beating instead: services/online/presence.py)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().filter(pk=room_id).first()
         seat = seat_of(room, user) if room is not None else None
@@ -316,7 +318,9 @@ def room_connected(*, room_id: int, user: User | None, delta: int) -> bool:
             return False
         field = f"{seat}_connected"
         setattr(room, field, max(0, getattr(room, field) + delta))
-        room.save(update_fields=[field])
+        if delta > 0 or getattr(room, field) == 0:
+            setattr(room, f"{seat}_seen", timezone.now() if delta > 0 else None)
+        room.save(update_fields=[field, f"{seat}_seen"])
     return True
 
 

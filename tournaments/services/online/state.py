@@ -1,10 +1,11 @@
 """The state of a room as one viewer sees it (ROOM_PROTOCOL.md, "STATE"): read from the
 database every time it is sent, so that a client that reconnects, or missed a message
 the channel layer dropped, is sent the truth. Players see their legal turns and what they
-may do; a spectator sees the board from white's side and no chat."""
+may do; a spectator sees the board from white's side and reads the players' chat."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.utils import timezone
 
 from tournaments.board import board_svg
 from tournaments.engine import Position, movetext_for
-from tournaments.models import Room, RoomStatus
+from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
 from tournaments.selectors.access import User
 from tournaments.selectors.rooms import seat_name
 from tournaments.services.online.clock import clock_left_ms
@@ -25,6 +26,7 @@ from tournaments.services.online.game import (
     may_double,
     turn_text,
 )
+from tournaments.services.online.presence import present_ms
 from tournaments.services.online.rooms import seat_of
 from tournaments.services.online.series import seat_of_side, side_of_seat
 from tournaments.services.online.settings import settings_of
@@ -97,7 +99,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         last = {"side": colour[mover], "dice": list(dice), "shown": shown}
     off = seat is not None and getattr(room, f"{seat}_chat_off")
     chat = None
-    if seat is not None and not off:
+    if not off:  # the players' chat, read by a spectator too; off: hidden from who turned it off
         chat = [{"from": seat_name(room, line["seat"]), "text": line["text"], "at": line["at"]}
                 for line in room.chat]  # fmt: skip
     return {
@@ -107,7 +109,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "variant": room.variant,
         "you": None if you is None else colour[you],
         "turn": None if on_turn is None else colour[on_turn],
-        "players": {colour[side]: _player(room, seats[side]) for side in (0, 1)},
+        "players": {colour[side]: _player(room, seats[side], now) for side in (0, 1)},
         "settings": s.to_json(),
         "score": {colour[side]: _number(getattr(room, f"{seats[side]}_score")) for side in (0, 1)},
         "winner": _winner(room, seats),
@@ -126,18 +128,50 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "last": last,
         "games": _games(room),
         "chat": chat,
+        "rematch": _rematch(room, seat) if room.status in OVER else None,
         # drawn from the viewer's side (white's for a spectator), numbered as it shows
         "board_svg": board_svg(position, dice=room.dice or (), dice_side=position.turn, viewer=eye),
     }
 
 
-def _player(room: Room, seat: str) -> dict[str, Any]:
+def _player(room: Room, seat: str, now: datetime) -> dict[str, Any]:
     bot = getattr(room, f"{seat}_bot")
+    # present while the player's page beats; the viewer's page marks them gone when
+    # present_ms runs out with no newer state (services/online/presence.py)
+    left = None if bot else present_ms(room, seat, now)
     return {
         "name": seat_name(room, seat),
-        "connected": bool(bot) or getattr(room, f"{seat}_connected") > 0,
+        "connected": bool(bot) or bool(left),
+        "present_ms": left,
         "bot": bot or None,
         "seeded": bool(getattr(room, f"{seat}_seed")) or bool(bot),
+    }
+
+
+def _rematch(room: Room, seat: str | None) -> dict[str, Any] | None:
+    """The finished series' rematch offer, the newest not declined or cancelled: who
+    offered it (``you``, ``opponent``; None for a spectator), its challenge, and once
+    accepted, the new room (both players' pages go there)."""
+    challenge = (
+        Challenge.objects.filter(rematch_of=room)
+        .exclude(status__in=(ChallengeStatus.DECLINED, ChallengeStatus.CANCELLED))
+        .select_related("room", "creator")
+        .order_by("-pk")
+        .first()
+    )
+    if challenge is None:
+        return None
+    by = None
+    if seat is not None:
+        mine = challenge.creator_id == getattr(room, f"{seat}_user_id")
+        by = "you" if mine else "opponent"
+    new = getattr(challenge, "room", None)
+    return {
+        "by": by,
+        "from": challenge.creator.get_username(),
+        "challenge": challenge.pk,
+        "room": new.pk if new is not None else None,
+        "room_url": reverse("tournaments:room", args=[new.pk]) if new is not None else None,
     }
 
 
