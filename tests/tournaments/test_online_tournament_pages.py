@@ -160,7 +160,7 @@ def test_the_setting_in_the_api(people: dict[str, Any]) -> None:
     api = APIClient()
     api.force_authenticate(people["director"])
     body = {"name": "Online cup", "start_date": "2026-12-06", "variant": "short",
-            "format": "single_elimination", "series_length": 3,
+            "format": "single_elimination", "series_length": 3, "first_move": "lot",
             "online": {"window_minutes": 20, "clock": "live", "reserve_s": 30}}  # fmt: skip
     made = api.post("/api/tournaments/", body, format="json")
     assert made.status_code == 201, made.content
@@ -293,6 +293,11 @@ def test_the_e_mail_setting(people: dict[str, Any]) -> None:
 def test_a_knockout_moves_on_and_a_withdrawal_closes_rooms(people: dict[str, Any]) -> None:
     t = _tournament(people, fmt=Format.SINGLE_ELIMINATION, variant="short",
                     lengths_by_stage={"final": 3}, cube=True)  # fmt: skip
+    with pytest.raises(ApplicationError) as refused:  # S2: every game opens with a lot
+        online_play_set(tournament=t, window_minutes=10, clock={"clock": "none"})
+    assert refused.value.code == "online-first-move-lot"
+    Tournament.objects.filter(pk=t.pk).update(first_move="lot")
+    t.refresh_from_db()
     online_play_set(tournament=t, window_minutes=10, clock={"clock": "none"})
     bracket_create(tournament=t)
     semis = list(SeriesRoom.objects.filter(series__tournament=t).order_by("series__slot"))

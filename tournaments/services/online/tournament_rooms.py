@@ -16,9 +16,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.engine import GameRecord, read_records, replay
+from tournaments.engine import GameRecord, read_records, replay, variant_named
 from tournaments.models import (
     CLOSED_STATUSES,
+    FirstMove,
     MailPreference,
     OnlinePlay,
     Room,
@@ -65,6 +66,13 @@ def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
                 _("The start window's end must be in the future."),
                 code="online-window-until-past", field="window_until",
             )  # fmt: skip
+    lot_opens = variant_named(tournament.variant).lot_is_first_roll
+    if lot_opens and tournament.opening_roll == "lot" and tournament.first_move != FirstMove.LOT:
+        raise ApplicationError(
+            _("Played online with the opening roll by lot, every game starts with a lot (S2): "
+              "choose that later games start by lot."),
+            code="online-first-move-lot", field="first_move",
+        )  # fmt: skip
     kept = {k: getattr(s, k) for k in CLOCK_FIELDS}
     play, _made = OnlinePlay.objects.update_or_create(
         tournament=tournament,
