@@ -40,6 +40,8 @@ from engine.evaluator.bot import (
 from engine.evaluator.decision import Decision, game_decision, rollout_decision
 from engine.evaluator.levels import DEFAULT_LEVEL as BOT_DEFAULT_LEVEL
 from engine.evaluator.levels import LEVELS as BOT_LEVELS
+from engine.evaluator.luck_share import LuckShare
+from engine.evaluator.luck_share import share as luck_share_of
 from engine.limits import LIMIT_NAMES, UNLIMITED, ReadLimits
 from engine.matfile import read_mat, write_mat
 from engine.movegen import Turn, legal_turns
@@ -116,6 +118,7 @@ __all__ = [
     "GameRecord",
     "GameStats",
     "GameVariant",
+    "LuckShare",
     "OnOff",
     "OneOf",
     "Outcome",
@@ -149,6 +152,7 @@ __all__ = [
     "fair_roll",
     "game_decision",
     "legal_turns",
+    "luck_share_of",
     "movetext_for",
     "new_server_seed",
     "outcome_for",

@@ -26,6 +26,7 @@ from tournaments.selectors.analysis import (
     player_analysis,
     tournament_players_figures,
 )
+from tournaments.selectors.luck_share import luck_share_json, tournament_luck_share
 from tournaments.selectors.stats import (
     ChiSquare,
     PlayerTotals,
@@ -244,3 +245,30 @@ class TournamentStatsView(ServiceErrorsMixin, APIView):
         analysed = tournament_players_figures(tournament.pk)
         rows = tournament_stats(tournament=tournament)
         return Response([_totals(row, analysed.get(row.player.pk)) for row in rows])
+
+
+class LuckShareSerializer(serializers.Serializer):
+    variant = serializers.CharField(help_text="the kind of game: long, short or lurc")
+    games = serializers.IntegerField(help_text="the games analysed by the evaluator")
+    r2 = serializers.FloatField(
+        allow_null=True,
+        help_text="the share (0-1) of the results' variance the luck difference explains "
+        "(R² of white's result on white's luck minus black's); null under 3 games",
+    )
+    slope = serializers.FloatField(
+        allow_null=True, help_text="points of result per point of luck difference"
+    )
+    mean_abs_luck = serializers.FloatField(help_text="the mean |luck difference| a game, points")
+    sentence = serializers.CharField(help_text="the figure said in the reader's language")
+
+
+class TournamentLuckShareView(ServiceErrorsMixin, APIView):
+    @extend_schema(
+        responses={200: LuckShareSerializer(many=True), 404: ERRORS[404]},
+        operation_id="tournaments_stats_luck_share",
+    )
+    def get(self, request: Any, pk: int) -> Response:
+        """How much of the results of the tournament's analysed games the dice explain,
+        by kind of game (as ``python -m engine luck-share`` measures it over self-play)."""
+        tournament = get_object_or_404(visible_tournaments(request.user), pk=pk)
+        return Response([luck_share_json(row) for row in tournament_luck_share(tournament.pk)])

@@ -157,6 +157,11 @@ urlpatterns = [
         public_page(tournament_version, html=False)(stats.TournamentStatsView.as_view()),
         name="tournament-stats",
     ),
+    path(
+        "tournaments/<int:pk>/stats/luck-share/",
+        public_page(tournament_version, html=False)(stats.TournamentLuckShareView.as_view()),
+        name="tournament-luck-share",
+    ),
     path("token/", files.Token.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(urlconf=None), name="schema"),
     # Swagger UI and Redoc inject styles, Redoc runs a worker from a blob: scripts stay

@@ -16,6 +16,7 @@ from tournaments.caching.versions import (
 from tournaments.models import OnlinePlay, Player, Series, SeriesRoom
 from tournaments.selectors.access import may_create_tournaments, may_see_series
 from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
+from tournaments.selectors.luck_share import tournament_luck_share
 from tournaments.selectors.online_rooms import player_open_rooms
 from tournaments.selectors.pages import (
     pairings_sheet,
@@ -67,7 +68,8 @@ def tournament_statistics(request: HttpRequest, pk: int) -> HttpResponse:
     rows = tournament_stats(tournament=tournament)
     context = {"t": tournament, "rows": rows, "dice": tournament_dice(rows),
                "directing": directing,
-               "analysis_rows": tournament_analysis_rows(tournament.pk)}  # fmt: skip
+               "analysis_rows": tournament_analysis_rows(tournament.pk),
+               "luck_share": tournament_luck_share(tournament.pk)}  # fmt: skip
     return render(request, "tournaments/statistics.html", context)
 
 
