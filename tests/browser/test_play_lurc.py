@@ -22,7 +22,7 @@ from tournaments.models import BotGame, BotGameStatus
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 BOUND = 40  # the user's turns: 8 placing, then the houšek and the pašes
 WORDS = {
-    "cs-CZ": ("houšek", "Bot vyhrál"),
+    "cs-CZ": ("houšek", "Vyhrál bot"),
     "en-GB": ("a houšek", "The bot won"),
 }
 
@@ -80,6 +80,7 @@ def test_a_lurc_game_against_the_bot_with_a_housek_and_a_pas(
     page.locator("#resign summary").click()
     page.locator("#resign button[name=resign]").click()
     expect(page.locator("#play-result")).to_contain_text(lost)
+    expect(page.locator("#play-result")).not_to_contain_text("oin")  # one point (Z11)
     expect(page.locator("#analysis table")).to_be_visible()
     game = BotGame.objects.get()
     assert game.status == BotGameStatus.FINISHED and game.analysis is not None

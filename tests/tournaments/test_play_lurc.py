@@ -18,7 +18,8 @@ from engine import read_records, replay
 from engine.evaluator.bot import bot_dice, bot_pas_choices, bot_state
 from engine.movegen import legal_turns
 from tests.tournaments.bot_dice import LURC_FORCED, force_dice
-from tournaments.models import BotGame, BotGameStatus
+from tests.tournaments.online_play import act, play_out
+from tournaments.models import BotGame, BotGameStatus, Room, RoomStatus
 from tournaments.services.botgames import botgame_play, botgame_start
 from tournaments.services.errors import ApplicationError
 
@@ -127,3 +128,27 @@ def test_the_pages_play_lurc_with_the_pas_chosen_after_a_housek(ann, monkeypatch
     assert game.status == BotGameStatus.FINISHED and chose
     assert _housek_and_pas(game.record) == (True, True)
     assert "Luck-adjusted result" in html and "Lurč" in html
+
+
+def test_a_lurc_room_against_the_bot_from_the_lobby(ann):
+    """The lobby's challenge to the bot offers Lurč: the room starts at once and the bot
+    plays its Lurč turns in it (paš and houšek included, its own search)."""
+    client = Client()
+    client.force_login(ann)
+    html = client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The bot plays long nardy and Lurč." in html
+    response = client.post(reverse("tournaments:play"), {
+        "action": "challenge", "c-variant": "lurc", "c-opponent_kind": "bot",
+        "c-bot_level": "beginner", "c-series_mode": "games", "c-length": 1,
+        "c-draw_scoring": "half", "c-first_move": "alternate", "c-opening_roll": "lot",
+        "c-clock": "none", "c-delay_s": 10, "c-reserve_s": 60, "c-days": 3,
+        "c-timeout_costs": "game",
+    })  # fmt: skip
+    assert response.status_code == 302, response.content.decode()[:3000]
+    room = Room.objects.get()
+    assert room.variant == "lurc" and room.b_bot == "beginner"
+    room = play_out(act(room, ann, "seed", seed="ab" * 8), (ann,))
+    assert room.status == RoomStatus.FINISHED
+    game = room.games.get()
+    played = replay(read_records(game.record)[0]).played
+    assert "Bot (beginner)" in game.record and len(played) > 16  # past the placement

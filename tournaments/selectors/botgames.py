@@ -98,7 +98,10 @@ def bot_result_text(game: BotGame) -> str:
     mars; empty while the game is played."""
     if game.status != BotGameStatus.FINISHED:
         return ""
-    kind = result_text(winner=game.winner, kind=game.kind, ended=game.ended, with_winner=False)
+    kind = result_text(
+        winner=game.winner, kind=game.kind, ended=game.ended, with_winner=False,
+        cube=_cube_value(game), gammons=variant_named(game.variant).gammons,
+    )  # fmt: skip
     if game.winner == game.colour:
         return _("You won (%(result)s)") % {"result": kind}
     return _("The bot won (%(result)s)") % {"result": kind}
