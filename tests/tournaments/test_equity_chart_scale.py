@@ -29,14 +29,16 @@ def test_the_chart_has_levels_and_turn_numbers() -> None:
     with translation.override("cs"):
         chart = _chart(_turns(60, 1.2), [])
     assert chart is not None
-    labels = [label for _y, label in chart.levels]
+    labels = [label for _y, label, _major in chart.levels]
     assert labels == ["\N{MINUS SIGN}1,0", "\N{MINUS SIGN}0,5", "0,0", "+0,5", "+1,0"]
-    ys = [y for y, _label in chart.levels]
+    # a phone labels every other level: 0 and the whole points (the CSS hides the rest)
+    assert [major for _y, _label, major in chart.levels] == [True, False, True, False, True]
+    ys = [y for y, _label, _major in chart.levels]
     assert ys == sorted(ys, reverse=True) and chart.zero in ys  # +1 at the top
     assert [label for _x, label in chart.turn_marks] == ["5", "10", "15", "20", "25", "30"]
     with translation.override("en"):
         wide = _chart(_turns(20, 2.6), [])
-    assert wide is not None and [label for _y, label in wide.levels][-1] == "+2"
+    assert wide is not None and [label for _y, label, _major in wide.levels][-1] == "+2"
 
 
 def test_the_game_page_draws_the_scale() -> None:

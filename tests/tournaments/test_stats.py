@@ -152,7 +152,7 @@ def test_replay_page_has_the_pip_chart_and_the_table(client: Client):
     assert '<svg id="pip-chart"' in html and "Dice and pips" in html
     # a point per position: the start and six turns, each a link to ?turn=N
     for index in range(7):
-        assert f'<a href="?turn={index}#replay" data-turn="{index}" aria-label=' in html
+        assert f'<a href="?turn={index}#replay" data-turn="{index}"><title>' in html
     # the marker stands at the current turn (4 of 6 on a 600-wide chart: x = 400)
     assert '<line id="pip-marker" class="marker" x1="400.0" x2="400.0"' in html
     # the hand-counted figures of fixtures/stats/long.nrd (tests/engine/test_stats.py)

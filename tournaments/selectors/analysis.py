@@ -94,7 +94,8 @@ class EquityChart:
     zero: float
     dots: list[tuple[float, float, int, str, str]]  # x, y, frame, mark class, label
     # the scale: (y, "+1") for the points of equity, (x, "10") for the turns' numbers
-    levels: tuple[tuple[float, str], ...] = ()
+    # the scale's lines: y, label, and whether a phone labels it too (every other one)
+    levels: tuple[tuple[float, str, bool], ...] = ()
     turn_marks: tuple[tuple[float, str], ...] = ()
 
 
@@ -212,9 +213,8 @@ def _chart(turns: list[dict[str, object]], frames: list[int]) -> EquityChart | N
     for n in range(-int(top / step_points), int(top / step_points) + 1):
         value = n * step_points
         text = number_format(abs(value), decimal_pos=1 if step_points < 1 else 0)
-        levels.append(
-            (y(value), ("+" if value > 0 else "\N{MINUS SIGN}" if value < 0 else "") + text)
-        )
+        sign = "+" if value > 0 else "\N{MINUS SIGN}" if value < 0 else ""
+        levels.append((y(value), sign + text, n % 2 == 0))  # every other one: a phone's
     numbers = [int(str(t.get("turn") or 0)) if str(t.get("turn") or "").isdigit() else 0
                for t in turns]  # fmt: skip
     every = 5 if max(numbers, default=0) <= 40 else 10
