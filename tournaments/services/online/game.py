@@ -5,8 +5,10 @@ game), and the legal turns for the dice. Only the engine decides; this module wr
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tournaments.engine import (
     CHECKERS,
@@ -14,6 +16,7 @@ from tournaments.engine import (
     EngineError,
     Outcome,
     Position,
+    Replay,
     Rules,
     Turn,
     WrittenAction,
@@ -22,7 +25,6 @@ from tournaments.engine import (
     read_records,
     replay,
     rules_from_record,
-    variant_named,
     write_movetext,
     write_tags,
 )
@@ -42,6 +44,8 @@ class GameView:
     turns: tuple[int, int]  # turns played by white and by black
     last: tuple[int, tuple[int, int], str, tuple[tuple[int, int], ...]] | None
     # the last turn: side, dice, movetext (mover's numbering), steps (from, to)
+    actions: tuple[WrittenAction, ...] = ()  # every action played, canonical
+    tags: tuple[tuple[str, str], ...] = ()  # the record's tags but Result
 
     @property
     def on_turn(self) -> int:
@@ -54,17 +58,52 @@ def game_start(tags: dict[str, str]) -> str:
     return "\n".join(write_tags([*tags.items(), ("Result", "*")])) + "\n"
 
 
+class Kept:
+    """The last ``size`` values computed from a record's whole text (and more keys), for
+    every thread of the process: a changed record is another key, so a copy is never
+    stale. A room's sockets and its next action ask for the same record's view and
+    legal turns; computing them once is most of a move's work saved."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[object, object] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: object) -> object | None:
+        with self.lock:
+            value = self.items.get(key)
+            if value is not None:
+                self.items.move_to_end(key)
+            return value
+
+    def put(self, key: object, value: object) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+
+
+# two records a room (the one played and the one before it, for a resend)
+VIEWS = Kept(2048)
+LEGAL = Kept(2048)
+
+
 def game_view(record: str) -> GameView:
     """Replay a room's record (never one the room did not write: an error is a bug).
     Kept for the next request by the record's whole text: a changed record is another
     key, so a copy is never stale."""
-    return _game_view(record)
+    view = VIEWS.get(record)
+    if view is None:
+        games = read_records(record)
+        view = _view_of(record, games[0].tags, replay(games[0], check_result=False))
+        VIEWS.put(record, view)
+    assert isinstance(view, GameView)
+    return view
 
 
-@lru_cache(maxsize=512)
-def _game_view(record: str) -> GameView:
-    games = read_records(record)
-    done = replay(games[0], check_result=False)
+def _view_of(record: str, tags: Sequence[tuple[str, str]], done: Replay) -> GameView:
+    """The view of ``record``, from its replay ``done``."""
     if done.error is not None or done.position is None:
         raise ApplicationError.from_engine(done.error or EngineError("no position"))
     turns = [0, 0]
@@ -77,9 +116,10 @@ def _game_view(record: str) -> GameView:
             text = p.canonical.split(":", 1)[1].strip()
             last = (p.side, dice, text, tuple((s.frm, s.to) for s in p.steps))
     offered = bool(done.played) and done.played[-1].action.kind == "double"
+    actions = tuple(WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played)
     return GameView(
-        record, done.position, done.outcome, rules_from_record(games[0]), offered,
-        (turns[0], turns[1]), last,
+        record, done.position, done.outcome, rules_from_record(done.record), offered,
+        (turns[0], turns[1]), last, actions, tuple((k, v) for k, v in tags if k != "Result"),
     )  # fmt: skip
 
 
@@ -87,16 +127,13 @@ def game_with(view: GameView, side: int, kind: str, text: str = "") -> GameView:
     """The game with one more action by ``side``: a ``turn`` (``text`` the whole action,
     ``64: 24/18/14``), ``double``, ``take``, ``drop`` or ``resigns``. The engine replays
     the record with it: what it refuses is raised as an ApplicationError with the
-    engine's code and rule (said in the reader's language)."""
-    games = read_records(view.record)
-    record = games[0]
-    done = replay(record, check_result=False)
-    actions = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
+    engine's code and rule (said in the reader's language). The record is replayed once,
+    with the action; the view of the record written from it is that replay's."""
     if kind == "resigns":
         text = f"{'WB'[side]} resigns"
-    actions.append(WrittenAction(side, kind, text or kind))
-    first = variant_named(record.variant).first_side
-    tags = [(k, v) for k, v in record.tags if k != "Result"]
+    actions = [*view.actions, WrittenAction(side, kind, text or kind)]
+    first = view.position.rules_variant.first_side
+    tags = list(view.tags)
     body = write_movetext(actions, first_side=first)
     draft = "\n".join(write_tags([*tags, ("Result", "*")])) + "\n\n" + body + "\n"
     again = replay(read_records(draft)[0], check_result=False)
@@ -110,7 +147,12 @@ def game_with(view: GameView, side: int, kind: str, text: str = "") -> GameView:
     written = [WrittenAction(p.side, p.action.kind, p.canonical) for p in again.played]
     body = write_movetext(written, first_side=first)
     final = "\n".join(write_tags([*tags, ("Result", result)])) + "\n\n" + body + "\n"
-    return game_view(final)
+    kept = VIEWS.get(final)
+    if kept is None:  # the written record replays as the draft did: only its Result differs
+        kept = _view_of(final, tags, again)
+        VIEWS.put(final, kept)
+    assert isinstance(kept, GameView)
+    return kept
 
 
 def listable(view: GameView, dice: tuple[int, int]) -> bool:
@@ -124,8 +166,16 @@ def listable(view: GameView, dice: tuple[int, int]) -> bool:
 
 def game_legal(view: GameView, dice: tuple[int, int]) -> list[Turn]:
     """The legal turns of the side to move for ``dice`` (one, empty, when blocked: L6; a
-    Lurč houšek lists the plays of every paš, Z8)."""
-    return legal_turns(view.position, list(dice), view.rules)
+    Lurč houšek lists the plays of every paš, Z8). Kept by the record and the dice: the
+    state offers them, the turn sent is checked against them, the next roll's are
+    looked for a turn without a move."""
+    key = (view.record, dice[0], dice[1])
+    turns = LEGAL.get(key)
+    if turns is None:
+        turns = tuple(legal_turns(view.position, list(dice), view.rules))
+        LEGAL.put(key, turns)
+    assert isinstance(turns, tuple)
+    return list(turns)
 
 
 def turn_text(turn: Turn) -> str:

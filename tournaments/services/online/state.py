@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments.board import board_svg
 from tournaments.engine import Position, movetext_for
@@ -20,6 +20,7 @@ from tournaments.selectors.rooms import seat_name
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import (
     GameView,
+    Kept,
     game_legal,
     game_view,
     listable,
@@ -32,6 +33,11 @@ from tournaments.services.online.series import seat_of_side, side_of_seat
 from tournaments.services.online.settings import settings_of
 
 OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
+# a room's drawn boards and finished games, kept by what they are made of (the record,
+# the dice, the side and language; the games stored so far), for its sockets and the
+# next state: a move's states are sent to every socket of the room
+BOARDS = Kept(2048)
+GAMES = Kept(1024)
 
 
 def _number(value: Decimal) -> int | float:
@@ -130,7 +136,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "chat": chat,
         "rematch": _rematch(room, seat) if room.status in OVER else None,
         # drawn from the viewer's side (white's for a spectator), numbered as it shows
-        "board_svg": board_svg(position, dice=room.dice or (), dice_side=position.turn, viewer=eye),
+        "board_svg": _board(room, position, eye),
     }
 
 
@@ -207,7 +213,32 @@ def _can(room: Room, seat: str, you: int | None, on_turn: int | None,
     return [*can, "move"]
 
 
+def _board(room: Room, position: Position, eye: int) -> str:
+    """The board of ``position`` (the room's record's) drawn from ``eye``'s side."""
+    key = (room.variant, room.record, tuple(room.dice or ()), eye, translation.get_language())
+    svg = BOARDS.get(key)
+    if svg is None:
+        svg = board_svg(position, dice=room.dice or (), dice_side=position.turn, viewer=eye)
+        BOARDS.put(key, svg)
+    return str(svg)
+
+
 def _games(room: Room) -> list[dict[str, Any]]:
+    """The series' finished games. A game is stored only as the next begins or the series
+    ends: none before, and the same ones until the game number or the status changes."""
+    if room.game_number == 1 and room.status not in OVER:
+        return []
+    key = (room.pk, room.seed_hash, room.game_number, room.status,
+           seat_name(room, "a"), seat_name(room, "b"))  # fmt: skip
+    kept = GAMES.get(key)
+    if kept is None:
+        kept = _games_read(room)
+        GAMES.put(key, kept)
+    assert isinstance(kept, list)
+    return [dict(g) for g in kept]
+
+
+def _games_read(room: Room) -> list[dict[str, Any]]:
     out = []
     for g in room.games.order_by("number"):
         white = "a" if g.a_white else "b"
