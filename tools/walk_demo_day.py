@@ -9,8 +9,9 @@ settings: DEBUG off, JOBS_INLINE off, no broker, so a job waits in its table for
 
 * the director creates a Swiss of long nardy and registers 8 players on its page,
 * pairs round 1,
-* pastes a full record of game 1 of a series (a 1-game series: the series ends),
-* a player reports a 3-game series (the three records pasted) and the opponent confirms it,
+* pastes a full record of game 1 of a series (its analysis is a job),
+* a player reports two games of a series (their records pasted) and the opponent
+  confirms them (their analysis is a job),
 * the director exports the tournament's archive and imports it as a copy,
 * a user plays a game against the bot to its end, its last turn timed alone,
 
