@@ -79,7 +79,9 @@ def test_the_navigation_leads_to_the_lobby_where_the_bot_is_one_more_opponent(
     assert 'value="bot"' in page and 'id="challenge-form"' in page  # the bot in a room
     assert 'id="play-start"' in page  # and the bot's game on its own page, as before
     game = botgame_start(user=ann, level="beginner", colour="white")
-    assert ann_client.get(reverse("tournaments:play_game", args=[game.pk])).status_code == 200
+    page = ann_client.get(reverse("tournaments:play_game", args=[game.pk]),
+                          HTTP_ACCEPT_LANGUAGE="en").content.decode()  # fmt: skip
+    assert f'<a href="{lobby}">Play</a></nav>' in page  # its crumb: the lobby
     assert ann_client.get(reverse("tournaments:play_record", args=[game.pk])).status_code == 200
 
 
