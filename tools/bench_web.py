@@ -64,6 +64,7 @@ os.environ.update(BENCH_ENV)
 SWISS = "Bench: Swiss, 128 players"
 ROBIN = "Bench: round robin, 16 players with records"
 DOUBLE = "Bench: double elimination, 64 players"
+ONLINE = "Bench: online Swiss, 128 players, 64 live rooms"
 OPEN_TABLES = 8  # the Swiss's last round keeps this many series open for quick entry
 
 # wrk reports the 95th percentile only through a script.
@@ -241,6 +242,67 @@ def _build_double(rng: random.Random) -> None:
     print(f"  {DOUBLE}: played to its end", flush=True)
 
 
+def _build_online() -> None:
+    """A 128-player Swiss played online with round 1 paired: 64 rooms, every one live
+    (both players joined, the first game started: the clocks run)."""
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Player, Room, SeriesRoom, Tournament
+    from tournaments.services.online.rooms import room_act
+    from tournaments.services.online.tournament_rooms import online_play_set
+    from tournaments.services.pairings import round_generate
+
+    if Tournament.objects.filter(name=ONLINE).exists():
+        return
+    players = make_players("Online", 128)
+    for p in players:
+        user, _ = User.objects.get_or_create(username=f"bench-online-{p.pk}")
+        Player.objects.filter(pk=p.pk).update(user=user)
+        p.user = user
+    t = tournament(ONLINE, players, format="swiss", variant="long", series_mode="points",
+                   series_length=3)  # fmt: skip
+    online_play_set(tournament=t, window_minutes=7 * 24 * 60,
+                    clock={"clock": "live", "reserve_s": 600})  # fmt: skip
+    director, _ = User.objects.get_or_create(username="bench-online-director")
+    t.directors.add(director)
+    round_generate(tournament=t)
+    for n, link in enumerate(SeriesRoom.objects.filter(series__tournament=t).select_related(
+            "room__a_user", "room__b_user")):  # fmt: skip
+        for seat, seated in (("a", link.room.a_user), ("b", link.room.b_user)):
+            room = Room.objects.get(pk=link.room_id)
+            seed = f"{n:02x}{seat}0" * 8  # a browser's 16 bytes in hex
+            room_act(room_id=room.pk, user=seated,
+                     message={"action": "seed", "seq": room.seq, "seed": seed})  # fmt: skip
+        Room.objects.filter(pk=link.room_id).update(a_connected=1, b_connected=1)
+    print(f"  {ONLINE}: round 1 paired, 64 rooms playing", flush=True)
+
+
+def online_pages() -> tuple[list[Page], str]:
+    """The pages of the online Swiss's live round, and the director's session cookie."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(name=ONLINE)
+    director = User.objects.get(username="bench-online-director")
+    session = SessionStore()
+    session[SESSION_KEY] = str(director.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = director.get_session_auth_hash()
+    session.create()
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    return [
+        Page("floor (bare view)", "/_floor/"),
+        Page("online 64 rooms: tournament", f"/tournaments/{t.pk}/"),
+        Page("online 64 rooms: hall", f"/tournaments/{t.pk}/hall/"),
+        Page("online 64 rooms: API rooms", f"/api/tournaments/{t.pk}/rooms/"),
+        Page("online 64 rooms: director's view", f"/tournaments/{t.pk}/rooms/1/"),
+    ], cookie
+
+
 @dataclass(frozen=True)
 class Page:
     name: str
@@ -326,9 +388,12 @@ class Load:
     errors: int
 
 
-def wrk(url: str, *, duration: int, connections: int, script: str, gzip: bool = False) -> Load:
+def wrk(url: str, *, duration: int, connections: int, script: str, gzip: bool = False,
+        cookie: str = "") -> Load:  # fmt: skip
     # --gzip: the header every browser sends (the cached copies are stored deflated)
     header = ["-H", "Accept-Encoding: gzip"] if gzip else []
+    if cookie:  # a signed-in page (the director's live view of a round's rooms)
+        header += ["-H", f"Cookie: {cookie}"]
     out = subprocess.run(
         [
             "wrk",
@@ -420,6 +485,10 @@ def main(argv: list[str] | None = None) -> int:
         "--gzip", action="store_true",
         help="ask for gzip as browsers do (default: uncompressed, as the issue measured)",
     )  # fmt: skip
+    parser.add_argument(
+        "--online", action="store_true",
+        help="only the pages of an online Swiss's round with 64 live rooms (docs/online.md)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install wrk (make bench-web does it as root)")
@@ -434,9 +503,14 @@ def main(argv: list[str] | None = None) -> int:
     setup_django()
     rng = random.Random(20261201)
     started = time.perf_counter()
-    build(rng)
+    cookie = ""
+    if args.online:
+        _build_online()
+        targets, cookie = online_pages()
+    else:
+        build(rng)
+        targets = pages()
     print(f"data ready in {time.perf_counter() - started:.1f} s ({DB_URL})", flush=True)
-    targets = pages()
 
     port = free_port()
     server = start_gunicorn(port, args.workers)
@@ -451,8 +525,12 @@ def main(argv: list[str] | None = None) -> int:
             accept = {"Accept-Encoding": "gzip"} if args.gzip else {}
             warm = urllib.request.Request(url, headers=accept)
             urllib.request.urlopen(warm, timeout=30).read()  # warm: first request
+            signed = cookie if "/rooms/" in path and "/api/" not in path else ""
+            if signed:
+                warm.add_header("Cookie", signed)
+            urllib.request.urlopen(warm, timeout=30).read()  # warm again, signed in
             return wrk(url, duration=args.duration, connections=args.connections,
-                       script=f.name, gzip=args.gzip)  # fmt: skip
+                       script=f.name, gzip=args.gzip, cookie=signed)  # fmt: skip
 
         for page in targets:
             # the machine's load drifts during a run: each page is compared with the floor
@@ -481,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{page.name:34} {r.rps:9.1f} {beside:9.1f} {r.rps / beside:9.3f} "
             f"{r.p95_ms:8.1f}  {r.errors}{mark}"
         )
+    if args.online:
+        return 0
     cold, quick = server_times(rng)
     print(f"\ncold Swiss 128 page after a correction: {cold:.1f} ms server time (target <= 100)")
     print(f"quick entry of a result through the page: {quick:.1f} ms server time (target <= 30)")

@@ -54,6 +54,7 @@ NAMES = ("Ann Nová", "Bob Král", "Cyril Malý", "Dana Veselá")
 @pytest.fixture(autouse=True)
 def _fast_polling(settings: Any) -> None:
     settings.ROOM_POLL_MS = 250
+    settings.ONLINE_ROOMS_CACHE_SECONDS = 0  # the rooms as they are, not a shared copy
 
 
 def _people() -> tuple[User, list[Player]]:

@@ -58,6 +58,11 @@ JSON = st.recursive(
 )  # fmt: skip
 
 
+@pytest.fixture(autouse=True)
+def _exact_rooms(settings: Any) -> None:
+    settings.ONLINE_ROOMS_CACHE_SECONDS = 0  # the rooms as they are, not a shared copy
+
+
 @pytest.fixture
 def people(db, no_throttle) -> dict[str, Any]:
     director = User.objects.create_user("boss", password="x" * 12, email="boss@example.com")
@@ -318,3 +323,21 @@ def test_a_knockout_moves_on_and_a_withdrawal_closes_rooms(people: dict[str, Any
     entry_withdraw(tournament=t, player=leaver)
     assert Room.objects.get(pk=final.room_id).status == RoomStatus.ABORTED
     assert Series.objects.get(pk=final.series_id).status == SeriesStatus.FORFEITED
+
+
+def test_the_rooms_are_shared_for_a_moment(people: dict[str, Any], settings: Any) -> None:
+    """Everybody watching a round reads one copy of its rooms for
+    ONLINE_ROOMS_CACHE_SECONDS; 0 reads them afresh."""
+    from tournaments.selectors.online_rooms import tournament_rooms_shared
+
+    t = _tournament(people)
+    online_play_set(tournament=t, window_minutes=10, clock={"clock": "none"})
+    round_generate(tournament=t)
+    settings.ONLINE_ROOMS_CACHE_SECONDS = 60
+    first = tournament_rooms_shared(tournament=t)
+    assert [r.status for r in first] == ["waiting", "waiting"]
+    link = SeriesRoom.objects.get(room_id=first[0].room_id)
+    seeded(link.room, link.series.player1.user, link.series.player2.user)
+    assert [r.status for r in tournament_rooms_shared(tournament=t)] == ["waiting", "waiting"]
+    settings.ONLINE_ROOMS_CACHE_SECONDS = 0
+    assert [r.status for r in tournament_rooms_shared(tournament=t)] == ["playing", "waiting"]

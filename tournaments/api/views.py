@@ -47,7 +47,7 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.selectors.access import visible_rounds, visible_series
-from tournaments.selectors.online_rooms import tournament_rooms
+from tournaments.selectors.online_rooms import rooms_shared, tournament_rooms
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.ratings import rating_in
 from tournaments.selectors.standings import standings_for_tournament
@@ -201,11 +201,15 @@ class TournamentViewSet(ServiceErrorsMixin, viewsets.ModelViewSet):
         tournament = self.get_object()
         query = s.TournamentRoomsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        rows = tournament_rooms(
-            tournament=tournament, round_number=query.validated_data.get("round"),
-            live_only=query.validated_data["live"],
-        )  # fmt: skip
-        return Response(s.TournamentRoomOutput(rows, many=True).data)
+        number, live = query.validated_data.get("round"), query.validated_data["live"]
+
+        def build() -> list[Any]:
+            rows = tournament_rooms(tournament=tournament, round_number=number, live_only=live)
+            data = s.TournamentRoomOutput(rows, many=True).data
+            return json.loads(json.dumps(data, cls=JSONEncoder))
+
+        # the same for everybody: one copy for ONLINE_ROOMS_CACHE_SECONDS (selectors)
+        return Response(rooms_shared(f"api:{tournament.pk}:{number}:{int(live)}", build))
 
     @extend_schema(
         request=s.DeletionInput,

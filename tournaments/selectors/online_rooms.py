@@ -4,21 +4,26 @@ room with who is in it, the score, the clocks, a no-show's forfeit and its rever
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
+from django.conf import settings as django_settings
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.caching import shared
 from tournaments.models import RoomGameEnd, RoomStatus, SeriesRoom, Tournament
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import game_view
 from tournaments.services.online.series import seat_of_side
-from tournaments.services.online.settings import settings_of
+from tournaments.services.online.settings import RoomSettings, settings_of
 
 OPEN = (RoomStatus.WAITING, RoomStatus.PLAYING)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,39 @@ def _num(value: Decimal) -> int | float:
     return int(value) if value == int(value) else float(value)
 
 
+def rooms_shared(key: str, build: Callable[[], T]) -> T:
+    """What ``build`` gives, kept ONLINE_ROOMS_CACHE_SECONDS (2 s by default; 0: never
+    kept) in the shared cache under ``key``: a round of 64 live rooms is read once in that
+    time however many watch it (the clocks shown are up to that much old; each room's own
+    page is exact)."""
+    seconds = float(getattr(django_settings, "ONLINE_ROOMS_CACHE_SECONDS", 2))
+    if seconds <= 0:
+        return build()
+    key = f"online-rooms:{key}"
+    found: T | None = shared.get(key)  # the cache failing soft: read afresh
+    if found is None:
+        found = build()
+        shared.set(key, found, max(1, round(seconds)))
+    return found
+
+
+def rooms_forget(key: str) -> None:
+    """What ``rooms_shared`` keeps under ``key`` is read afresh next time (the director's
+    own change, seen at once)."""
+    shared.set(f"online-rooms:{key}", None, 1)
+
+
+def tournament_rooms_shared(
+    *, tournament: Tournament, round_number: int | None = None, live_only: bool = False
+) -> list[RoomRow]:
+    """``tournament_rooms`` as everybody sees them, shared for a moment (``rooms_shared``)."""
+    return rooms_shared(
+        f"{tournament.pk}:{round_number}:{int(live_only)}",
+        lambda: tournament_rooms(tournament=tournament, round_number=round_number,
+                                 live_only=live_only),
+    )  # fmt: skip
+
+
 def tournament_rooms(
     *,
     tournament: Tournament,
@@ -80,9 +118,11 @@ def tournament_rooms(
 ) -> list[RoomRow]:
     """The tournament's rooms, by round and table (a knockout's by match): every room,
     those of one round, the live ones, or one user's."""
-    links = SeriesRoom.objects.filter(series__tournament=tournament).select_related(
-        "room", "series__round", "series__player1", "series__player2", "reversed_by",
-        "series__tournament",
+    links = (
+        SeriesRoom.objects.filter(series__tournament=tournament)
+        .select_related("room", "series__round", "series__player1", "series__player2",
+                        "reversed_by")
+        .defer("room__chat", "room__server_seed", "room__seed_hash", "room__client_seed")
     )  # fmt: skip
     if round_number is not None:
         links = links.filter(series__round__number=round_number)
@@ -100,12 +140,14 @@ def tournament_rooms(
         ).values_list("room_id", flat=True):  # fmt: skip
             timeouts[room_id] = timeouts.get(room_id, 0) + 1
     now = timezone.now()
-    return [_row(link, timeouts.get(link.room_id, 0), now) for link in links]
+    read: dict[str, RoomSettings] = {}  # a round's rooms share their settings: read once
+    return [_row(link, timeouts.get(link.room_id, 0), now, read) for link in links]
 
 
-def _row(link: SeriesRoom, timeouts: int, now: datetime) -> RoomRow:
+def _row(link: SeriesRoom, timeouts: int, now: datetime, read: dict[str, RoomSettings]) -> RoomRow:
     room, series = link.room, link.series
-    s = settings_of(room.settings, room.variant)
+    key = room.variant + json.dumps(room.settings, sort_keys=True)
+    s = read.get(key) or read.setdefault(key, settings_of(room.settings, room.variant))
     on_turn = None
     if room.status == RoomStatus.PLAYING and room.record and room.deadline is not None:
         on_turn = seat_of_side(room, game_view(room.record).on_turn)
@@ -164,4 +206,7 @@ def player_open_rooms(*, player: Any) -> list[tuple[int, str, str]]:
     return rows
 
 
-__all__ = ["RoomRow", "SeatRow", "player_open_rooms", "tournament_rooms", "user_open_rooms"]
+__all__ = [
+    "RoomRow", "SeatRow", "player_open_rooms", "rooms_forget", "rooms_shared", "tournament_rooms",
+    "tournament_rooms_shared", "user_open_rooms",
+]  # fmt: skip

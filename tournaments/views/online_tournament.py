@@ -12,14 +12,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import path
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import add_service_error
 from tournaments.forms_online import ForfeitReverseForm, MailPreferenceForm
 from tournaments.models import MailPreference, OnlinePlay, Series, Tournament
-from tournaments.selectors.online_rooms import RoomRow, tournament_rooms
+from tournaments.selectors.online_rooms import (
+    RoomRow,
+    rooms_forget,
+    rooms_shared,
+    tournament_rooms,
+    tournament_rooms_shared,
+)
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.tournament_rooms import mail_preference_set, no_show_reverse
 from tournaments.views.director import directed_tournament
@@ -27,7 +36,7 @@ from tournaments.views.director import directed_tournament
 
 def live_rooms(tournament: Tournament, user: Any) -> dict[str, Any]:
     """The tournament page's part: its live games (to watch) and the user's own (to join)."""
-    rows = tournament_rooms(tournament=tournament, live_only=True)
+    rows = tournament_rooms_shared(tournament=tournament, live_only=True)
     uid = user.pk if getattr(user, "is_authenticated", False) else None
     mine = [r for r in rows if uid is not None and uid in (r.one.user_id, r.two.user_id)]
     return {"live_rooms": rows, "my_rooms": mine}
@@ -41,16 +50,26 @@ def round_rooms(request: HttpRequest, pk: int, number: int | None = None) -> Htt
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     if number is None and numbers:
         number = numbers[-1]
-    rows: list[RoomRow] = tournament_rooms(
-        tournament=tournament, round_number=number if numbers else None
-    )
+    shown = number if numbers else None
+
+    def table() -> tuple[str, int]:
+        """The rooms' table (its forms carry this director's CSRF token) and how many
+        rooms are live."""
+        rows: list[RoomRow] = tournament_rooms(tournament=tournament, round_number=shown)
+        html = render_to_string("tournaments/online/_round_rooms_table.html",
+                                {"rows": rows}, request=request)  # fmt: skip
+        return html, sum(1 for r in rows if r.live)
+
+    html, live = rooms_shared(_director_key(request, tournament.pk, shown), table)
     context = {
-        "t": tournament, "rows": rows, "number": number, "numbers": numbers,
-        "online": OnlinePlay.objects.filter(tournament=tournament).first(),
-        "reverse_form": ForfeitReverseForm(),
-        "live": sum(1 for r in rows if r.live),
+        "t": tournament, "table": mark_safe(html), "number": number, "numbers": numbers,
+        "online": OnlinePlay.objects.filter(tournament=tournament).first(), "live": live,
     }  # fmt: skip
     return render(request, "tournaments/online/round_rooms.html", context)
+
+
+def _director_key(request: HttpRequest, tournament_id: int, number: int | None) -> str:
+    return f"director:{request.user.pk}:{get_language()}:{tournament_id}:{number}"
 
 
 @login_required
@@ -74,6 +93,8 @@ def forfeit_reverse(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The forfeit is reversed: the series has a new room."))
+        # the director sees the new room at once, not the table shared a moment ago
+        rooms_forget(_director_key(request, series.tournament_id, number))
     return back
 
 
