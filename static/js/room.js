@@ -28,7 +28,7 @@
 
   // ---- talking to the server -------------------------------------------------------
   var socket = null, live = false, failures = 0, everOpened = false, pollTimer = null;
-  var reconnectTimer = null, pending = false, lastHeard = 0;
+  var reconnectTimer = null, pending = false, pingedAt = 0;
 
   function csrf() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
@@ -109,11 +109,11 @@
       live = true; everOpened = true; failures = 0;
       clearTimeout(pollTimer);
       setConnection(L.connected_live);
-      lastHeard = Date.now();
+      pingedAt = 0;
       socket.send(JSON.stringify({ action: "sync", seq: state.seq }));
     };
     socket.onmessage = function (e) {
-      lastHeard = Date.now();
+      pingedAt = 0;  // the server hears us
       try { receive(JSON.parse(e.data)); } catch (err) { /* a broken message: the next state heals */ }
     };
     socket.onclose = function () {
@@ -133,13 +133,16 @@
   }
 
   // the heartbeat (docs/online.md, "Presence"): a live page pings every ping_ms, and the
-  // server keeps the player present while it hears them; a socket the server has not
-  // answered for two beats and a half is dead (a killed server process): it is closed,
-  // and the page reconnects. A page that polls beats by its polls.
+  // server keeps the player present while it hears them; a ping the server has not
+  // answered within two beats and a half means a dead socket (a killed server process):
+  // it is closed, and the page reconnects. Measured from the ping, not from the last
+  // message, so that a background tab whose timers the browser slows is not cut off.
+  // A page that polls beats by its polls.
   var beat = urls.ping_ms || 10000;
   setInterval(function () {
     if (!live || !socket || socket.readyState !== 1) { return; }
-    if (Date.now() - lastHeard > beat * 2.5) { socket.close(); return; }
+    if (pingedAt && Date.now() - pingedAt > beat * 2.5) { socket.close(); return; }
+    if (!pingedAt) { pingedAt = Date.now(); }
     socket.send(JSON.stringify({ action: "ping" }));
   }, beat);
 
