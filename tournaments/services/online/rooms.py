@@ -86,7 +86,14 @@ def room_act(*, room_id: int, user: User | None, message: object) -> Room:
     action, seq = _parsed(message)
     assert isinstance(message, dict)
     with transaction.atomic():
-        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        # the row locked, its seats' users read with it (the state after it names them)
+        locked = (
+            Room.objects.select_for_update(of=("self",))
+            .select_related("a_user", "b_user")
+            .filter(pk=room_id)
+            .order_by()[:1]
+        )
+        room = next(iter(locked), None)
         if room is None:
             raise ApplicationError(_("There is no such game room."), code="no-such-room")
         timed_out = _timeout_due(room, timezone.now())
