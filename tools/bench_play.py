@@ -1,10 +1,12 @@
 """make bench-play GAMES=N: N concurrent game rooms played by bot clients over real
 WebSockets against daphne (config.asgi) on PostgreSQL and the Redis channel layer
 (docs/online.md). Each client plays the first legal turn (rolls, takes a double, resigns
-a Lurč houšek); a move's round trip is from sending it until both players' sockets have
-the new state. With --processes 2 the rooms are spread over two daphne processes sharing
-the Redis layer, and with --kill one of them is killed halfway: its clients reconnect to
-the other, resend what was not acknowledged, and the database shows whether any move was
+a Lurč houšek) after a think time (``--think``: a random pause of 0.5 to 1.5 times it,
+from the moment the player has the state; players do not answer in a millisecond); a
+move's round trip is from sending it until both players' sockets have the new state.
+With --processes 2 the rooms are spread over two daphne processes sharing the Redis
+layer, and with --kill one of them is killed halfway: its clients reconnect to the
+other, resend what was not acknowledged, and the database shows whether any move was
 lost or played twice. The last line:
 
     bench-play: N games, round trip p50 X ms, p95 Y ms, moves lost 0, played twice 0
@@ -17,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -113,6 +116,16 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
         except OSError:
             time.sleep(0.1)
     raise SystemExit(f"daphne did not start on port {port}")
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def rss_kb(pid: int) -> int:
@@ -221,10 +234,21 @@ async def _acknowledged(players: list[Player], mover: Player, message: dict[str,
     return False
 
 
+async def _thought(players: list[Player], think: float) -> Player | None:
+    """The player on turn once they have looked at the position for ``think`` seconds
+    (None while the sockets do not agree whose turn it is)."""
+    mover = _turn(players)
+    if mover is None or think <= 0:
+        return mover
+    await asyncio.sleep(think)
+    return mover if _turn(players) is mover else None
+
+
 async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
-               times: list[float], acked: dict[int, int]) -> None:  # fmt: skip
+               times: list[float], acked: dict[int, int], think: float) -> None:  # fmt: skip
     players = [Player(room["room"], c, urls, first) for c in room["cookies"]]
     acked[room["room"]] = 0
+    pause = random.Random(room["room"])
     await asyncio.sleep(room["room"] % 100 * 0.05)  # the connects spread over 5 s
     for p in players:
         await p.connect()
@@ -234,7 +258,7 @@ async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
                 await p.connect()
         if players[0].state is not None and players[0].state["status"] != "playing":
             break
-        mover = _turn(players)
+        mover = await _thought(players, think * (0.5 + pause.random()))
         if mover is None or mover.state is None:
             await asyncio.sleep(0.01)
             continue
@@ -254,22 +278,25 @@ async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str
     servers = [start_server(port) for port in ports]
     urls = [f"ws://127.0.0.1:{port}" for port in ports]
     before = sum(rss_kb(s.pid) for s in servers)
+    cpu_before = {s.pid: cpu_s(s.pid) for s in servers}
+    client_before = time.process_time()
     times: list[float] = []
     acked: dict[int, int] = {}
     end = time.monotonic() + args.seconds
-    tasks = [asyncio.create_task(play(r, urls, i % len(urls), end, times, acked))
+    tasks = [asyncio.create_task(play(r, urls, i % len(urls), end, times, acked, args.think))
              for i, r in enumerate(rooms)]  # fmt: skip
-    await asyncio.sleep(min(5, args.seconds / 4))
+    await asyncio.sleep(args.seconds / 2)  # every socket is open (connects: the first 5 s)
     during = sum(rss_kb(s.pid) for s in servers if s.poll() is None)
     if args.kill and len(servers) > 1:
-        await asyncio.sleep(max(0.0, args.seconds / 2 - 5))
         servers[-1].kill()
     failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
     if failed:
         print(f"{len(failed)} games could not connect or broke off: {failed[0]!r}")
+    server_cpu = sum(cpu_s(s.pid) - cpu_before[s.pid] for s in servers if s.poll() is None)
     for s in servers:
         s.terminate()
-    return {"times": times, "acked": acked,
+    return {"times": times, "acked": acked, "server_cpu": server_cpu,
+            "client_cpu": time.process_time() - client_before,
             "per_connection_kb": (during - before) / max(1, 2 * len(rooms))}  # fmt: skip
 
 
@@ -279,8 +306,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--kill", action="store_true", help="kill one process halfway")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="a player's mean think time before an action, in seconds")  # fmt: skip
     args = parser.parse_args()
     rooms = setup(args.games)
+    load_before = load_average()
     result = asyncio.run(run(args, rooms))
     seqs = db_seqs(rooms)
     lost = twice = 0
@@ -292,8 +322,13 @@ def main() -> None:
     times = sorted(result["times"])
     p50 = statistics.median(times) * 1000 if times else float("nan")
     p95 = times[int(0.95 * (len(times) - 1))] * 1000 if times else float("nan")
-    print(f"moves {len(times)}, processes {args.processes}{' (one killed)' if args.kill else ''}, "
+    moves = max(1, len(times))
+    print(f"moves {len(times)} in {args.seconds:.0f} s, think {args.think:g} s, "
+          f"processes {args.processes}{' (one killed)' if args.kill else ''}, "
           f"memory per connection {result['per_connection_kb']:.0f} kB")  # fmt: skip
+    print(f"CPU per move: servers {1000 * result['server_cpu'] / moves:.1f} ms "
+          f"(a killed one not counted), clients {1000 * result['client_cpu'] / moves:.1f} ms; "
+          f"load average before {load_before}, after {load_average()}")  # fmt: skip
     print(f"bench-play: {args.games} games, round trip p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
           f"moves lost {lost}, played twice {twice}")  # fmt: skip
 
