@@ -11,6 +11,7 @@ Pure Python, no Django. The public API::
     print(render(result.position))      # a text diagram
 """
 
+from engine import _blas  # noqa: F401  (first: one BLAS thread, before numpy)
 from engine.errors import (
     DiceError,
     EngineError,

@@ -27,7 +27,7 @@ from engine.evaluator.play import (
     ROLL_WEIGHTS,
     ROLLS,
     BoardPair,
-    ends,
+    Memo,
     equities0,
     equities1,
 )
@@ -164,21 +164,18 @@ def summarise(turns: Sequence[TurnAnalysis], side: int) -> SideSummary:
 
 
 def roll_luck(net: Net, me: tuple[int, ...], opp: tuple[int, ...], side: int,
-              rules: Rules, ply: int = 0) -> tuple[Floats, float]:  # fmt: skip
+              rules: Rules, ply: int = 0, memo: Memo | None = None,
+              ) -> tuple[Floats, float]:  # fmt: skip
     """The equity of each of the 21 rolls' best play (:data:`ROLLS`; chosen at 0-ply,
-    valued at ``ply``) and their mean over the 36 rolls."""
-    cands: list[BoardPair] = []
-    starts = []
-    for roll in ROLLS:
-        starts.append(len(cands))
-        cands.extend(ends(me, opp, side, roll, rules=rules))
-    eq = equities0(net, cands)
+    valued at ``ply``) and their mean over the 36 rolls; ``memo`` remembers the searches
+    and values of a game's last turns."""
+    memo = memo or Memo()
+    per_roll = memo.rolls(net, [(me, opp, side)], rules)
     if ply:
-        bounds = [*starts[1:], len(cands)]
-        top = [lo + int(np.argmax(eq[lo:hi])) for lo, hi in zip(starts, bounds, strict=True)]
-        best = equities1(net, [cands[i] for i in top], side, rules)
+        top = [found[int(np.argmax(eq))] for found, eq in per_roll]
+        best = equities1(net, top, side, rules, memo)
     else:
-        best = np.maximum.reduceat(eq, starts)
+        best = np.array([eq.max() for _found, eq in per_roll])
     return best, float(best @ ROLL_WEIGHTS)
 
 
@@ -217,7 +214,11 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
         lurc = [TurnAnalysis(**fields) for fields in lurc_turns(played, net)]  # type: ignore[arg-type]
         return GameAnalysis(tuple(lurc), summarise(lurc, 0), summarise(lurc, 1), 0)
     turns = [p for p in played.played if p.action.kind == "turn" and p.action.dice is not None]
-    out = [_turn(net, i, p, played.rules, ply) for i, p in enumerate(turns)]
+    memo = Memo()  # searches and values of the last two turns (play.Memo)
+    out = []
+    for i, p in enumerate(turns):
+        memo.next_turn()
+        out.append(_turn(net, i, p, played.rules, ply, memo))
     if confirm:
         bad = [i for i, t in enumerate(out) if error_class(t.error_mp) in ("bad", "very_bad")]
         worst = set(sorted(bad, key=lambda i: -out[i].error_mp)[:CONFIRM_MOST])
@@ -226,25 +227,29 @@ def analyse_game(game: Replay | GameRecord | str, *, ply: int = 0, net: Net | No
     return GameAnalysis(tuple(out), summarise(out, 0), summarise(out, 1), ply)
 
 
-def _turn(net: Net, index: int, p: PlayedAction, rules: Rules, ply: int) -> TurnAnalysis:
+def _turn(
+    net: Net, index: int, p: PlayedAction, rules: Rules, ply: int, memo: Memo
+) -> TurnAnalysis:
     side = p.side
     assert p.action.dice is not None
     a, b = p.action.dice
     roll = (max(a, b), min(a, b))
     me, opp = p.before.board(side), p.before.board(1 - side)
-    cands = ends(me, opp, side, roll, rules=rules)
+    found, found_eq = memo.rolls(net, [(me, opp, side)], rules)[ROLLS.index(roll)]
+    cands = list(found)
     done = (p.after.board(side), p.after.board(1 - side))
+    eq0 = found_eq
     if done not in cands:  # an irregular turn accepted as played (NOTATION 1)
         cands.append(done)
+        eq0 = np.append(found_eq, equities0(net, [done]))
     k = cands.index(done)
-    eq0 = equities0(net, cands)
     eq = eq0.copy()
     best = int(np.argmax(eq0))
     if ply and len(cands) > 1:
         look = sorted({*np.argsort(-eq0)[:WIDTH].tolist(), k})
-        eq[look] = equities1(net, [cands[i] for i in look], side, rules)
+        eq[look] = equities1(net, [cands[i] for i in look], side, rules, memo)
         best = look[int(np.argmax(eq[look]))]
-    per_roll, mean = roll_luck(net, me, opp, side, rules, ply)
+    per_roll, mean = roll_luck(net, me, opp, side, rules, ply, memo)
     rolled = per_roll[ROLLS.index(roll)]
     forced = len(cands) == 1
     if eq[best] - eq[k] < EQUAL_MP / 1000:  # one of the best plays (EQUAL_MP)

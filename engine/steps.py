@@ -5,6 +5,8 @@ for speed. The searches over whole turns are in :mod:`engine.movegen`."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.position import Board, Position
 from engine.variants import BAR, CHECKERS, OFF, START, WHITE, Rules, Variant, dice_to_play
 
@@ -155,6 +157,10 @@ class TurnState:
         has an opponent checker ahead of it (in the opponent's home with ``in-home``)."""
         if not self.block_rule:
             return True
+        # no six of the mover's points in a row along the route: no block at all (a
+        # test in C of the points' counts, before the loop below)
+        if _SIX not in bytes(_IN_ROUTE_ORDER(me)).translate(_OCCUPIED):
+            return True
         run = 0
         last = 0
         # The opponent travels its points 24 -> 1: in the mover's numbering 12..1, 24..13.
@@ -217,6 +223,11 @@ _LONG_ROUTE = (
     11,
     12,
 )  # opponent's point q -> the mover's point (long nardy)
+# the mover's counts in the order the opponent travels (q = 1..24), each count as b"0"
+# (empty) or b"1": six points in a row are b"111111"
+_IN_ROUTE_ORDER = itemgetter(*_LONG_ROUTE[1:25])
+_OCCUPIED = bytes.maketrans(bytes(range(256)), b"0" + b"1" * 255)
+_SIX = b"1" * 6
 
 
 def sources(me: list[int]) -> list[int]:

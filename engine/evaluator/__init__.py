@@ -5,9 +5,4 @@ so that ``python -m engine`` lists its commands without loading numpy."""
 
 from __future__ import annotations
 
-import os
-
-# The net's matrices are tiny: BLAS threads only cost (a 12 x 212 product ran 2.5 times
-# slower with OpenBLAS's threads on a busy machine). Set before numpy is first imported.
-for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_name, "1")
+# BLAS runs one thread: engine/__init__.py sets it before numpy is first imported.

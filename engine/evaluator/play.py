@@ -23,6 +23,55 @@ ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(6, 0, -1) for b
 ROLL_WEIGHTS = np.array([1 / 36 if a == b else 2 / 36 for a, b in ROLLS])
 
 
+Key = tuple[BoardPair, int, tuple[int, int]]  # (mover's board, opponent's), side, roll
+
+
+class Memo:
+    """One game's analysis' move searches and their 0-ply equities, by position and
+    roll, kept for two turns: a turn's 1-ply look-ahead searches the opponent's answers
+    to the play made, which are the next turn's rolls, and the luck and the errors look
+    at the same best plays (a fifth of a 1-ply analysis' searches and values are asked
+    twice). Only the last two turns are kept, so that a long game does not hold them
+    all. The values are those computed without it: a position's value does not depend
+    on what else is evaluated with it (tests/engine/test_analysis_speed.py)."""
+
+    __slots__ = ("now", "old")
+
+    def __init__(self) -> None:
+        self.now: dict[Key, tuple[list[BoardPair], Floats]] = {}
+        self.old: dict[Key, tuple[list[BoardPair], Floats]] = {}
+
+    def next_turn(self) -> None:
+        self.old, self.now = self.now, {}
+
+    def rolls(
+        self, net: Net, positions: list[tuple[tuple[int, ...], tuple[int, ...], int]],
+        rules: Rules,
+    ) -> list[tuple[list[BoardPair], Floats]]:  # fmt: skip
+        """For each position (mover's board, opponent's, side) and each of the 21
+        :data:`ROLLS`, in that order: the ends (:func:`ends`) and their 0-ply equities
+        for the mover (:func:`equities0`), those not known yet evaluated in one batch."""
+        keys: list[Key] = [((me, opp), side, roll) for me, opp, side in positions for roll in ROLLS]
+        todo: dict[Key, list[BoardPair]] = {}
+        for key in keys:
+            if key in self.now or key in todo:
+                continue
+            known = self.old.get(key)
+            if known is not None:
+                self.now[key] = known
+                continue
+            (me, opp), side, roll = key
+            todo[key] = ends(me, opp, side, roll, rules=rules)
+        if todo:
+            cands = [c for found in todo.values() for c in found]
+            eq = equities0(net, cands)
+            lo = 0
+            for key, found in todo.items():
+                self.now[key] = (found, eq[lo : lo + len(found)])
+                lo += len(found)
+        return [self.now[key] for key in keys]
+
+
 def ends(
     me: tuple[int, ...], opp: tuple[int, ...], side: int, dice: tuple[int, int],
     variant: Variant = LONG, rules: Rules = RULES,
@@ -69,25 +118,29 @@ def position_equity0(net: Net, me: tuple[int, ...], opp: tuple[int, ...]) -> flo
     return float(equity(position_outputs(net, [(me, opp)]))[0])
 
 
-def equities1(net: Net, cands: list[BoardPair], side: int, rules: Rules = RULES) -> Floats:
+def equities1(
+    net: Net, cands: list[BoardPair], side: int, rules: Rules = RULES, memo: Memo | None = None
+) -> Floats:
     """The 1-ply equity of each end for the side that played it (``side``): for each of
     the opponent's 21 rolls, the opponent's best answer by the net, weighted by the
-    roll's chance."""
+    roll's chance. The answers of every end are judged in one batch; ``memo`` remembers
+    them for a game's next turn."""
     values = np.empty(len(cands))
+    live: list[int] = []
     for i, (me, opp) in enumerate(cands):
         won = terminal(me, opp)
-        if won is not None:
+        if won is None:
+            live.append(i)
+        else:
             values[i] = won
-            continue
-        replies: list[BoardPair] = []
-        sizes = []
-        for roll in ROLLS:
-            found = ends(opp, me, 1 - side, roll, rules=rules)
-            replies.extend(found)
-            sizes.append(len(found))
-        eq = equities0(net, replies)  # for the opponent
-        best = np.maximum.reduceat(eq, np.cumsum([0, *sizes[:-1]]))
-        values[i] = -float(best @ ROLL_WEIGHTS)
+    if not live:
+        return values
+    if memo is None:
+        memo = Memo()
+    answers = memo.rolls(net, [(cands[i][1], cands[i][0], 1 - side) for i in live], rules)
+    best = np.array([eq.max() for _found, eq in answers]).reshape(len(live), len(ROLLS))
+    for row, i in enumerate(live):
+        values[i] = -float(best[row] @ ROLL_WEIGHTS)  # the opponent's, negated
     return values
 
 
