@@ -123,3 +123,20 @@ def test_no_gnubg_no_short_backgammon_bot(ann, settings):
         and 'value="short"' not in html.split('id="lobby-bot-title"')[1]
     )
     assert botgames.bot_variants() == ["long", "lurc"]
+
+
+@pytest.mark.gnubg
+def test_the_levels_are_grouped_by_who_plays_and_a_level_of_another_game_is_refused(ann):
+    client = Client()
+    client.force_login(ann)
+    html = client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<optgroup label="GNU Backgammon: short backgammon">' in html
+    assert '<option value="gnubg-worldclass">gnubg world class</option>' in html
+    with pytest.raises(ApplicationError) as refused:
+        botgame_start(user=ann, level="gnubg-expert", colour="white", variant="lurc")
+    assert refused.value.code == "bot-level-not-for-game"
+    response = client.post(reverse("tournaments:play"), {"variant": "short",
+                           "level": "strongest", "colour": "white"},
+                           HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
+    assert response.status_code == 400
+    assert "není úroveň bota" in response.content.decode()

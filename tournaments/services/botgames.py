@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -46,7 +47,7 @@ from tournaments.services.gnubg_bot import (
     gnubg_plays,
     gnubg_turn,
 )
-from tournaments.wording.names import bot_level_name
+from tournaments.wording.names import bot_level_name, variant_name
 
 log = logging.getLogger(__name__)
 SIDES = (BotColour.WHITE, BotColour.BLACK)  # the engine's side 0 and 1
@@ -84,6 +85,12 @@ def botgame_start(*, user: User, level: str, colour: str, variant: str = "long")
         raise ApplicationError(
             _("The bot does not play this game here."), code="bot-no-game",
             field="variant",
+        )  # fmt: skip
+    if level not in bot_levels(variant) and (level in BOT_LEVELS or level in GNUBG_LEVELS):
+        raise ApplicationError(
+            _("%(level)s is not a level of the bot in %(game)s."),
+            code="bot-level-not-for-game", field="level",
+            params={"level": bot_level_name(level), "game": variant_name(variant)},
         )  # fmt: skip
     if level not in bot_levels(variant):
         raise ApplicationError(
@@ -308,15 +315,18 @@ def botgame_analyse(*, game: BotGame) -> BotGame:
     return game
 
 
-def level_choices(variant: str | None = None) -> list[tuple[str, str]]:
-    """The bot's levels with their names in the reader's language, weakest first: the
-    evaluator's, then (every game, ``variant`` None) GNU Backgammon's where installed."""
-    levels = (
-        bot_levels(variant)
-        if variant
-        else tuple(BOT_LEVELS) + (tuple(GNUBG_LEVELS) if gnubg_plays("short") else ())
-    )
-    return [(level, bot_level_name(level)) for level in levels]
+def level_choices(variant: str | None = None) -> list[tuple[str, Any]]:
+    """The bot's levels with their names in the reader's language, weakest first: those
+    of ``variant``, or (``variant`` None) the evaluator's and, where gnubg is installed,
+    GNU Backgammon's, in two groups named by the games they play."""
+    if variant:
+        return [(level, bot_level_name(level)) for level in bot_levels(variant)]
+    ours = [(level, bot_level_name(level)) for level in BOT_LEVELS]
+    if not gnubg_plays("short"):
+        return ours
+    theirs = [(level, bot_level_name(level)) for level in GNUBG_LEVELS]
+    return [(_("The project's evaluator: long nardy, Lurč"), ours),
+            (_("GNU Backgammon: short backgammon"), theirs)]  # fmt: skip
 
 
 def _lot(state: BotState) -> bool:
