@@ -84,7 +84,7 @@ def test_a_player_rolls_out_a_turn_and_the_page_shows_it(
     assert "72 games a play, seed " + str(r["seed"]) in shown
     assert f"{first['equity_mp']:+d} ± {first['se_mp']}" in shown
     cs = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
-    assert "72 her na tah, seed " + str(r["seed"]) in cs and "Simulace (rollouty)" in cs
+    assert "72 her na tah, semínko kostek " + str(r["seed"]) in cs and "Simulace (rollouty)" in cs
     # anyone who sees the game sees the result (a cached copy is renewed by it)
     client.logout()
     public = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
