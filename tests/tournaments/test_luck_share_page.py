@@ -58,6 +58,7 @@ def test_the_page_and_the_api_show_the_share_the_dice_explain(client: Client):
     czech = client.get(url, HTTP_ACCEPT_LANGUAGE="cs").content.decode()
     section = czech.split('id="luck-share"', 1)[1].split("</section>", 1)[0]
     assert "Kolik je štěstí" in czech and f"kostky vysvětlují {share} %" in section
+    assert "o každé partii rozhodly jen kostky" in section
     cz_rows = (
         APIClient()
         .get(f"/api/tournaments/{t.pk}/stats/luck-share/", HTTP_ACCEPT_LANGUAGE="cs")
