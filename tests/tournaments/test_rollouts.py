@@ -4,7 +4,8 @@ analysis queue (inline here) rolls out the played play and the best ones on the 
 dice, and the page shows each play's equity with its standard error, the games and the
 seed, in English and Czech; the page polls the progress of those on their way. Hostile
 turn and games parameters are refused with 400, never 500, and a user has at most
-ROLLOUTS_QUEUED_PER_USER rollouts waiting."""
+ROLLOUTS_QUEUED_PER_USER rollouts waiting. A finished game against the bot is rolled out
+the same way, by its player only."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from hypothesis import strategies as st
 
 from engine.evaluator.decision import game_decision, rollout_decision
 from tests.tournaments.analysis_data import a_series, record_for
+from tournaments.engine import bot_dice, bot_legal_turns, bot_state
 from tournaments.jobs import job_run
 from tournaments.models import Game, GameAnalysis, Job, JobKind, JobStatus
+from tournaments.services.botgames import botgame_play, botgame_resign, botgame_start
 from tournaments.services.rollouts import rollout_seed
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +189,34 @@ def test_lurc_games_have_no_rollouts(client: Client, django_capture_on_commit_ca
     response = client.post(reverse("tournaments:game_rollout", args=[game.pk]),
                            {"turn": 0, "games": 36})  # fmt: skip
     assert response.status_code == 400 and not Job.objects.filter(kind="decision_rollout")
+
+
+def test_a_player_rolls_out_a_turn_of_a_game_against_the_bot(client: Client) -> None:
+    ann = User.objects.create_user("ann", password="a-long-secret-1")
+    game = botgame_start(user=ann, level="beginner", colour="white")
+    for _ in range(10):
+        state = bot_state(game.record)
+        turn = bot_legal_turns(state, bot_dice(game.seed, state.number))[0].notation
+        game = botgame_play(game_id=game.pk, user=ann, version=game.version, turn=turn)
+    game = botgame_resign(game_id=game.pk, user=ann, version=game.version)
+    game.refresh_from_db()
+    assert game.analysis and game.analysis["turns"]
+    turn = next(t["index"] for t in game.analysis["turns"] if not t["forced"])
+    url = reverse("tournaments:play_game", args=[game.pk])
+    ask = reverse("tournaments:botgame_rollout", args=[game.pk])
+    bob = User.objects.create_user("bob", password="a-long-secret-1")
+    client.force_login(bob)  # another user's game: not found
+    assert client.post(ask, {"turn": turn, "games": 36}).status_code == 404
+    client.force_login(ann)
+    assert 'id="rollout-turn"' in client.get(url).content.decode()
+    assert client.post(ask, {"turn": "x", "games": 36}).status_code == 400
+    response = client.post(ask, {"turn": turn, "games": 36})
+    assert response.status_code == 302 and response["Location"].endswith("#rollouts")
+    job = Job.objects.get(kind=JobKind.DECISION_ROLLOUT)
+    assert job.status == JobStatus.DONE and job.result["botgame"] == game.pk, job.error
+    shown = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    first = job.result["plays"][0]
+    assert "36 games a play, seed" in shown
+    assert f"{first['equity_mp']:+d} ± {first['se_mp']}" in shown
+    state = client.get(reverse("tournaments:botgame_rollouts", args=[game.pk])).json()
+    assert state == {"done": 1, "waiting": []}

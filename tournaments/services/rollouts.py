@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -31,7 +31,15 @@ from tournaments.engine import (
     rollout_decision,
     variant_named,
 )
-from tournaments.models import Game, GameAnalysis, Job, JobKind, JobStatus
+from tournaments.models import (
+    AnalysisSource,
+    BotGame,
+    Game,
+    GameAnalysis,
+    Job,
+    JobKind,
+    JobStatus,
+)
 from tournaments.selectors.access import User, is_director, signed_in
 from tournaments.services.analysis import has_evaluator
 from tournaments.services.errors import ApplicationError
@@ -88,9 +96,22 @@ def rollable(game: Game, analysis: GameAnalysis | None) -> bool:
     )
 
 
-def rollable_turns(analysis: GameAnalysis) -> list[dict[str, Any]]:
+def botgame_rollable(game: BotGame) -> bool:
+    """A finished game against the bot analysed by the evaluator, of a variant whose
+    turns are rolled out (as :func:`rollable`)."""
+    analysis = game.analysis
+    return (
+        isinstance(analysis, dict)
+        and bool(analysis.get("turns"))
+        and analysis.get("source") == AnalysisSource.NET
+        and has_evaluator(game.variant)
+        and not variant_named(game.variant).rolls_again
+    )
+
+
+def rollable_turns(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The analysed turns that are decisions (more than one play): what may be asked."""
-    return [t for t in analysis.turns if not t.get("forced")]
+    return [t for t in turns if not t.get("forced")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,15 +122,15 @@ class Asked:
     games: int
 
 
-def _ask_check(game: Game, analysis: GameAnalysis | None, turn: object, games: object) -> Asked:
-    if not rollable(game, analysis):
+def _ask_check(turns: list[dict[str, Any]] | None, turn: object, games: object) -> Asked:
+    """``turns``: the analysis' turns, None when the game cannot be rolled out."""
+    if not turns:
         raise ApplicationError(
             _("this game has no analysis of its record to roll out"),
             code="rollout-not-analysed",
             field="turn",
         )
-    assert analysis is not None
-    known = {int(t["index"]) for t in rollable_turns(analysis)}
+    known = {int(t["index"]) for t in rollable_turns(turns)}
     text = str(turn).strip()
     if not (NUMBER.fullmatch(text) and int(text) in known):
         raise ApplicationError(
@@ -147,7 +168,7 @@ def _waiting_check(user_id: int) -> None:
         )
 
 
-def rollout_seed(game: Game, turn: int) -> int:
+def rollout_seed(game: Game | BotGame, turn: int) -> int:
     """One seed a game's turn: asked again, the same dice (and so the same result)."""
     return 100_003 * game.pk + turn
 
@@ -158,18 +179,28 @@ def rollout_start(
     """Start the rollout of ``turn`` (the analysis' index of a turn with a decision) with
     ``games`` games a play (one of :func:`games_offered`). The caller has checked that
     ``by`` may (:func:`may_roll_out`). The same request while it waits is that job."""
+    turns = analysis.turns if analysis is not None and rollable(game, analysis) else None
+    asked = _ask_check(turns, turn, games)
+    what = {"game": game.pk, "version": game.version, "seed": rollout_seed(game, asked.turn)}
+    return _start(what, asked, by=by, tournament=game.series.tournament)
+
+
+def botgame_rollout_start(*, game: BotGame, turn: object, games: object, by: User) -> Job:
+    """:func:`rollout_start` for a finished game against the bot (its player's own)."""
+    turns = (game.analysis or {}).get("turns") if botgame_rollable(game) else None
+    asked = _ask_check(turns, turn, games)
+    what = {"botgame": game.pk, "version": game.version, "seed": rollout_seed(game, asked.turn)}
+    return _start(what, asked, by=by, tournament=None)
+
+
+def _start(what: dict[str, int], asked: Asked, *, by: User, tournament: Any) -> Job:
     from tournaments.jobs import job_start
     from tournaments.jobs.runner import input_key
 
-    asked = _ask_check(game, analysis, turn, games)
     author = signed_in(by)
     assert author is not None
-    params = {
-        "game": game.pk, "turn": asked.turn, "games": asked.games, "version": game.version,
-        "seed": rollout_seed(game, asked.turn), "truncate": truncate(),
-        "candidates": candidates_most(),
-    }  # fmt: skip
-    tournament = game.series.tournament
+    params = what | {"turn": asked.turn, "games": asked.games, "truncate": truncate(),
+                     "candidates": candidates_most()}  # fmt: skip
     key = input_key(kind=JobKind.DECISION_ROLLOUT, params=params, tournament=tournament,
                     by=author.pk, data="")  # fmt: skip
     if not Job.objects.filter(input_key=key, status__in=WAITING).exists():
@@ -178,19 +209,33 @@ def rollout_start(
                      tournament=tournament)  # fmt: skip
 
 
-def decision_rollout(job: Job, progress: Progress) -> dict[str, Any]:
-    """The job: the turn's plays rolled out, or a refusal when the game has gone or its
-    record has changed since it was asked."""
-    params = job.params
-    game = Game.objects.select_related("series__tournament").filter(pk=params.get("game")).first()
-    if game is None or game.version != params.get("version") or not game.record:
+def _record_of(params: dict[str, Any]) -> tuple[str, int, int | None]:
+    """The record rolled out, its version and its tournament (None: a bot game); the
+    refusal when it has gone or changed since the rollout was asked."""
+    found: tuple[str, int, int | None] | None = None
+    if params.get("botgame") is not None:
+        bot = BotGame.objects.filter(pk=params["botgame"]).first()
+        found = (bot.record, bot.version, None) if bot is not None else None
+    else:
+        game = Game.objects.select_related("series").filter(pk=int(params["game"])).first()
+        if game is not None:
+            found = (game.record, game.version, game.series.tournament_id)
+    if found is None or found[1] != params.get("version") or not found[0]:
         raise ApplicationError(
             _("the game was deleted or its record corrected since the rollout was asked"),
             code="rollout-game-changed",
         )
+    return found
+
+
+def decision_rollout(job: Job, progress: Progress) -> dict[str, Any]:
+    """The job: the turn's plays rolled out, or a refusal when the game has gone or its
+    record has changed since it was asked."""
+    params = job.params
+    record, version, tournament = _record_of(params)
     try:
         decision: Decision = game_decision(
-            game.record, int(params["turn"]), most=int(params.get("candidates", 3))
+            record, int(params["turn"]), most=int(params.get("candidates", 3))
         )
     except (EngineError, ValueError):
         raise ApplicationError(
@@ -203,7 +248,8 @@ def decision_rollout(job: Job, progress: Progress) -> dict[str, Any]:
         steps=lambda todo: progress(todo, desc="analysing", total=len(todo)),
     )  # fmt: skip
     result = {
-        "game": game.pk, "turn": int(params["turn"]), "version": game.version,
+        "game": params.get("game"), "botgame": params.get("botgame"),
+        "turn": int(params["turn"]), "version": version,
         "dice": list(decision.dice), "played": decision.played,
         "games": int(params["games"]), "seed": int(params["seed"]),
         "truncate": int(params.get("truncate", 0)),
@@ -211,7 +257,8 @@ def decision_rollout(job: Job, progress: Progress) -> dict[str, Any]:
     }  # fmt: skip
     # stored before the game's pages are told, so that no page is kept without it
     Job.objects.filter(pk=job.pk).update(result=result)
-    tournaments_touch(ids=[game.series.tournament_id])
+    if tournament is not None:
+        tournaments_touch(ids=[tournament])
     return result
 
 
@@ -226,19 +273,28 @@ class GameRollouts:
 
 def game_rollouts(game: Game) -> GameRollouts:
     """One query: the game's rollout jobs, newest first."""
-    jobs = list(
-        Job.objects.filter(kind=JobKind.DECISION_ROLLOUT, tournament_id=game.series.tournament_id)
-        .filter(Q(params__game=game.pk))
-        .filter(status__in=(JobStatus.DONE, *WAITING))
+    jobs = Job.objects.filter(tournament_id=game.series.tournament_id, params__game=game.pk)
+    return _rollouts(jobs, game.version)
+
+
+def botgame_rollouts(game: BotGame) -> GameRollouts:
+    """One query: the rollout jobs of a game against the bot, its player's."""
+    jobs = Job.objects.filter(created_by_id=game.user_id, params__botgame=game.pk)
+    return _rollouts(jobs, game.version)
+
+
+def _rollouts(jobs: QuerySet[Job], version: int) -> GameRollouts:
+    found = list(
+        jobs.filter(kind=JobKind.DECISION_ROLLOUT, status__in=(JobStatus.DONE, *WAITING))
         .defer("data")
         .order_by("-pk")[:100]
     )
     done: dict[int, dict[str, Any]] = {}
     waiting = []
-    for job in jobs:
+    for job in found:
         r = job.result  # stored by the job as it ends, before its status says so
         if isinstance(r, dict) and "plays" in r:
-            if r.get("version") == game.version:
+            if r.get("version") == version:
                 done.setdefault(int(r["turn"]), r)
         elif job.status != JobStatus.DONE:
             waiting.append(job)

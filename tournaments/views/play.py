@@ -20,6 +20,7 @@ from tournaments.services.botgames import (
 from tournaments.services.errors import ApplicationError
 from tournaments.views.common import asked_turn
 from tournaments.views.fragments import replay_html
+from tournaments.views.rollouts import botgame_rollout_context
 
 # refusals of a page that was right once (submitted twice, or the game ended meanwhile)
 CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
@@ -92,6 +93,7 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
         marks = page.analysis.marks if page.analysis is not None else []
         replay = replay_html(game.record, asked_turn(request), marks)
         context |= {"replay_html": replay.html, "has_frames": replay.last >= 0}
+        context |= botgame_rollout_context(game)
     return render(request, "tournaments/play_game.html", context, status=status)
 
 

@@ -13,12 +13,16 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.jobs.runner import JobError, TooManyJobs
-from tournaments.models import Game, GameAnalysis
+from tournaments.models import BotGame, Game, GameAnalysis
 from tournaments.selectors.pages import game_with_series
 from tournaments.selectors.stats import game_analysis
 from tournaments.services.errors import ApplicationError
 from tournaments.services.rollouts import (
     TOO_MANY,
+    GameRollouts,
+    botgame_rollable,
+    botgame_rollout_start,
+    botgame_rollouts,
     game_rollouts,
     games_offered,
     may_roll_out,
@@ -40,16 +44,10 @@ def _turn_label(t: dict[str, Any]) -> str:
     return f"{label} ({-int(error)} mp)" if error else label
 
 
-def rollout_context(
-    request: HttpRequest, game: Game, analysis: GameAnalysis | None
+def _section(
+    turns_list: list[dict[str, Any]], found: GameRollouts, *, may: bool, urls: dict[str, str]
 ) -> dict[str, Any]:
-    """The game page's rollout section: results, rollouts on their way, and the form for
-    whoever may ask (a player of the game, a director)."""
-    if not rollable(game, analysis):
-        return {}
-    assert analysis is not None
-    found = game_rollouts(game)
-    turns = {int(t["index"]): t for t in analysis.turns}
+    turns = {int(t["index"]): t for t in turns_list}
     done = []
     for r in found.done:
         t = turns.get(int(r["turn"]), {})
@@ -57,13 +55,39 @@ def rollout_context(
         done.append(r | {"label": _turn_label(t) if t else "", "plays": plays})
     waiting = [{"job": j, "label": _turn_label(turns.get(int(j.params.get("turn", -1)), {}))}
                for j in found.waiting]  # fmt: skip
-    context: dict[str, Any] = {"rollouts": done, "rollouts_waiting": waiting}
-    if may_roll_out(request.user, game):
-        choices = [(int(t["index"]), _turn_label(t)) for t in rollable_turns(analysis)]
-        marked = [int(t["index"]) for t in analysis.turns if t.get("mark") and not t.get("forced")]
+    context: dict[str, Any] = {"rollouts": done, "rollouts_waiting": waiting,
+                               "rollout_urls": urls}  # fmt: skip
+    if may:
+        choices = [(int(t["index"]), _turn_label(t)) for t in rollable_turns(turns_list)]
+        marked = [int(t["index"]) for t in turns_list if t.get("mark") and not t.get("forced")]
         context |= {"rollout_turns": choices, "rollout_games": games_offered(),
                     "rollout_marked": marked[0] if marked else None}  # fmt: skip
     return context
+
+
+def rollout_context(
+    request: HttpRequest, game: Game, analysis: GameAnalysis | None
+) -> dict[str, Any]:
+    """The game page's rollout section: results, rollouts on their way, and the form for
+    whoever may ask (a player of the game, a director)."""
+    if analysis is None or not rollable(game, analysis):
+        return {}
+    urls = {"ask": reverse("tournaments:game_rollout", args=[game.pk]),
+            "state": reverse("tournaments:game_rollouts", args=[game.pk]),
+            "page": reverse("tournaments:game", args=[game.pk])}  # fmt: skip
+    return _section(analysis.turns, game_rollouts(game), may=may_roll_out(request.user, game),
+                    urls=urls)  # fmt: skip
+
+
+def botgame_rollout_context(game: BotGame) -> dict[str, Any]:
+    """The same section on the page of a finished game against the bot (its player's)."""
+    if not botgame_rollable(game):
+        return {}
+    urls = {"ask": reverse("tournaments:botgame_rollout", args=[game.pk]),
+            "state": reverse("tournaments:botgame_rollouts", args=[game.pk]),
+            "page": reverse("tournaments:play_game", args=[game.pk])}  # fmt: skip
+    turns = (game.analysis or {}).get("turns", [])
+    return _section(turns, botgame_rollouts(game), may=True, urls=urls)
 
 
 def _game(pk: int) -> Game:
@@ -97,7 +121,10 @@ def game_rollouts_state(request: HttpRequest, pk: int) -> HttpResponse:
     and how many have a result (the page is loaded again when that changes)."""
     game = _game(pk)
     check_visible(request.user, game.series.tournament)
-    found = game_rollouts(game)
+    return _state(game_rollouts(game))
+
+
+def _state(found: GameRollouts) -> JsonResponse:
     waiting = [
         {"job": j.pk, "status": j.status, "done": j.done, "total": j.total,
          "turn": j.params.get("turn")} for j in found.waiting
@@ -105,7 +132,37 @@ def game_rollouts_state(request: HttpRequest, pk: int) -> HttpResponse:
     return JsonResponse({"done": len(found.done), "waiting": waiting})
 
 
+def _own_botgame(request: HttpRequest, pk: int) -> BotGame:
+    game = BotGame.objects.filter(pk=pk, user_id=int(request.user.pk or 0)).first()
+    if game is None:
+        raise Http404
+    return game
+
+
+@login_required
+@require_POST
+def botgame_rollout(request: HttpRequest, pk: int) -> HttpResponse:
+    """Its player asks for a rollout of one turn of a finished game against the bot."""
+    game = _own_botgame(request, pk)
+    try:
+        botgame_rollout_start(game=game, turn=request.POST.get("turn", ""),
+                              games=request.POST.get("games", ""), by=request.user)  # fmt: skip
+    except (JobError, ApplicationError) as exc:
+        status = 429 if isinstance(exc, TooManyJobs) or exc.code == TOO_MANY else 400
+        page = {"message": exc.message, "t": None}
+        return render(request, "tournaments/job_refused.html", page, status=status)
+    return redirect(reverse("tournaments:play_game", args=[game.pk]) + "#rollouts")
+
+
+@login_required
+def botgame_rollouts_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """:func:`game_rollouts_state` of a game against the bot, for its player."""
+    return _state(botgame_rollouts(_own_botgame(request, pk)))
+
+
 URLS = [
     path("games/<int:pk>/rollout/", game_rollout, name="game_rollout"),
     path("games/<int:pk>/rollouts.json", game_rollouts_state, name="game_rollouts"),
+    path("play/<int:pk>/rollout/", botgame_rollout, name="botgame_rollout"),
+    path("play/<int:pk>/rollouts.json", botgame_rollouts_state, name="botgame_rollouts"),
 ]
