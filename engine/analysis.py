@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from engine.errors import EngineError
+from engine.evaluator.judge import EQUAL_MP
 from engine.evaluator.lurc_analysis import lurc_turns
 from engine.evaluator.net import Floats, Net, load_net, net_path
 from engine.evaluator.play import (
@@ -43,9 +44,6 @@ from engine.variants import CHECKERS, SIDE_NAMES, variant_named
 # gnubg's thresholds (doubtful, bad, very bad) in mp; docs/analysis.md says why they stay
 THRESHOLDS = (40, 80, 160)
 WIDTH = 4  # the plays looked at again at 1-ply: the best by 0-ply (and the played one)
-# plays this close to the best (mp) are equal: below what the evaluator tells apart (the
-# 0-ply and 1-ply values of one play differ by more; docs/analysis.md, "Equal plays")
-EQUAL_MP = 5
 # the confirming rollout of a bad play: games on the same dice for the best and the
 # played play (their difference's noise mostly cancels), each truncated after this many
 # turns and valued by the net there: a standard error of about 20 mp, 1-3 CPU s a play

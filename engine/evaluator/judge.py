@@ -16,6 +16,10 @@ from engine.evaluator.race import is_race, load_race
 Pair = tuple[tuple[int, ...], tuple[int, ...]]
 
 BEAROFF, RACE, CONTACT = "bearoff", "race", "contact"
+# plays this close to the best (mp) are equal: below what the evaluator tells apart (the
+# 0-ply and 1-ply values of one play differ by more; docs/analysis.md, "Equal plays").
+# The analyses of long nardy and Lurč both read it.
+EQUAL_MP = 5
 
 
 def kind_of(me: tuple[int, ...], opp: tuple[int, ...]) -> str:

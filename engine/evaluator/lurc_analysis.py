@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.evaluator.judge import EQUAL_MP
 from engine.evaluator.lurc_play import ROLL_WEIGHTS, ROLLS, beam_choices, best_end, values
 from engine.evaluator.net import Net
 from engine.movegen import after
@@ -60,8 +61,6 @@ def _turn(net: Net, index: int, p: PlayedAction) -> dict[str, object]:
     per_roll = roll_values(net, me, opp, side)
     mean = float(per_roll @ ROLL_WEIGHTS)
     rolled = max(float(per_roll[ROLLS.index(roll)]), best_eq, mine)
-    from engine.analysis import EQUAL_MP  # engine.analysis imports this module
-
     better = best_eq - mine >= EQUAL_MP / 1000  # within EQUAL_MP: one of the best plays
     best = choices[k]
     nxt = side if best.again else 1 - side
