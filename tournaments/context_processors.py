@@ -9,13 +9,13 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 
-from tournaments.selectors.online_rooms import user_open_rooms
 from tournaments.selectors.sheets import waiting_count
+from tournaments.services.online.room_lists import user_open_rooms
 
 
 def waiting_confirmations(request: HttpRequest) -> dict[str, Callable[[], Any]]:
     """Also the user's tournament game rooms open now (room id, tournament's name): the
-    header's notice that a room opened for them (selectors/online_rooms.py)."""
+    header's notice that a room opened for them (services/online/room_lists.py)."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {}

@@ -6,102 +6,45 @@ plays once, and a reconnect that is sent the database's state."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
-from django.contrib.auth.models import User
-from django.test import Client
 
 from config.asgi import application
-from tests.tournaments.online_play import act, new_room, seeded
+from tests.tournaments.online_play import act
+from tests.tournaments.room_sockets import (
+    ORIGIN,
+    latest_state,
+    next_message,
+    socket_open,
+    socket_send,
+    sockets_setup,
+)
 from tournaments.models import Room, RoomStatus
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-ORIGIN = (b"origin", b"http://localhost")
-
-
-def _cookie(user: User | None, language: str = "en") -> bytes:
-    parts = [f"{settings.LANGUAGE_COOKIE_NAME}={language}"]
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        parts.append(
-            f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
-        )
-    return "; ".join(parts).encode()
-
-
-@database_sync_to_async
-def _setup(variant: str = "long", seed: bool = True, **room_settings: Any) -> dict[str, Any]:
-    ann = User.objects.create_user("ann", password="pw-ann-123")
-    bob = User.objects.create_user("bob", password="pw-bob-123")
-    eve = User.objects.create_user("eve", password="pw-eve-123")
-    room = new_room(ann, bob, variant, clock="none", **room_settings)
-    if seed:
-        room = seeded(room, ann, bob)
-    users = {"ann": ann, "bob": bob, "eve": eve}
-    return {"room": room.pk, "users": users, "cookies": {n: _cookie(u) for n, u in users.items()}}
-
-
-async def _open(
-    ctx: dict[str, Any], name: str | None, language: str = "en"
-) -> WebsocketCommunicator:
-    cookie = ctx["cookies"][name] if name else _cookie(None, language)
-    if name and language != "en":
-        cookie = cookie.replace(b"=en", f"={language}".encode(), 1)
-    ws = WebsocketCommunicator(
-        application, f"/ws/rooms/{ctx['room']}/", headers=[ORIGIN, (b"cookie", cookie)]
-    )
-    connected, _sub = await ws.connect()
-    assert connected
-    return ws
-
-
-async def _next(ws: WebsocketCommunicator, kind: str = "state") -> dict[str, Any]:
-    """The next message of ``kind`` (presence states of other sockets may come first)."""
-    for _ in range(10):
-        message = json.loads(await ws.receive_from(timeout=20))
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind} message")
-
-
-async def _latest(ws: WebsocketCommunicator) -> dict[str, Any]:
-    """The last state queued on the socket (presence changes send a few)."""
-    state = await _next(ws)
-    while not await ws.receive_nothing(timeout=0.3):
-        message = json.loads(await ws.receive_from())
-        if message["type"] == "state":
-            state = message
-    return state["state"]
-
-
-async def _send(ws: WebsocketCommunicator, **message: Any) -> None:
-    await ws.send_to(text_data=json.dumps(message))
 
 
 async def _mover(ctx: dict[str, Any], a: WebsocketCommunicator, b: WebsocketCommunicator):
     """Both sockets' current states (asked for by a sync), the player on turn first."""
-    await _send(a, action="sync")
-    await _send(b, action="sync")
-    sa, sb = await _latest(a), await _latest(b)
+    await socket_send(a, action="sync")
+    await socket_send(b, action="sync")
+    sa, sb = await latest_state(a), await latest_state(b)
     return (a, sa, b, sb) if sa["turn"] == sa["you"] else (b, sb, a, sa)
 
 
 async def test_a_player_moves_and_both_sockets_get_the_new_state() -> None:
-    ctx = await _setup()
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
+    ctx = await sockets_setup()
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
     mover, state, other, _ = await _mover(ctx, a, b)
     assert state["status"] == "playing" and state["players"]["white"]["connected"]
     assert state["dice"] and state["legal"] and "move" in state["can"]
     assert state["dice_hash"] and state["server_seed"] is None
     turn = state["legal"][0]["movetext"]
-    await _send(mover, action="move", seq=state["seq"], turn=turn)
-    after_mover, after_other = await _latest(mover), await _latest(other)
+    await socket_send(mover, action="move", seq=state["seq"], turn=turn)
+    after_mover, after_other = await latest_state(mover), await latest_state(other)
     assert after_mover["seq"] == after_other["seq"] == state["seq"] + 1
     assert (
         after_other["last"]["dice"] == sorted(state["dice"], reverse=True)
@@ -113,56 +56,56 @@ async def test_a_player_moves_and_both_sockets_get_the_new_state() -> None:
 
 
 async def test_refusals_change_nothing_and_a_resend_plays_once() -> None:
-    ctx = await _setup()
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
+    ctx = await sockets_setup()
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
     mover, state, other, _other_state = await _mover(ctx, a, b)
     seq = state["seq"]
     # out of turn
-    await _send(other, action="move", seq=seq, turn=state["legal"][0]["movetext"])
-    assert (await _next(other, "error"))["code"] == "not-your-turn"
+    await socket_send(other, action="move", seq=seq, turn=state["legal"][0]["movetext"])
+    assert (await next_message(other, "error"))["code"] == "not-your-turn"
     # an illegal turn (L3: a checker moves by the dice)
-    await _send(mover, action="move", seq=seq, turn="24/1")
-    error = await _next(mover, "error")
+    await socket_send(mover, action="move", seq=seq, turn="24/1")
+    error = await next_message(mover, "error")
     assert error["code"] in {"illegal-turn", "illegal-turn-rule"} and "24/1" in error["detail"]
     # a stale sequence number
-    await _send(mover, action="move", seq=seq + 5, turn=state["legal"][0]["movetext"])
-    assert (await _next(mover, "error"))["code"] == "stale-seq"
+    await socket_send(mover, action="move", seq=seq + 5, turn=state["legal"][0]["movetext"])
+    assert (await next_message(mover, "error"))["code"] == "stale-seq"
     # a cube action where the game has no cube (long nardy)
-    await _send(mover, action="double", seq=seq)
-    assert (await _next(mover, "error"))["code"] == "cube-refused"
+    await socket_send(mover, action="double", seq=seq)
+    assert (await next_message(mover, "error"))["code"] == "cube-refused"
     assert (await database_sync_to_async(Room.objects.get)(pk=ctx["room"])).seq == seq
     # a resend (a double click) plays once
     move = {"action": "move", "seq": seq, "turn": state["legal"][0]["movetext"]}
-    await _send(mover, **move)
-    await _send(mover, **move)
-    assert (await _next(mover, "error"))["code"] == "stale-seq"
+    await socket_send(mover, **move)
+    await socket_send(mover, **move)
+    assert (await next_message(mover, "error"))["code"] == "stale-seq"
     assert (await database_sync_to_async(Room.objects.get)(pk=ctx["room"])).seq == seq + 1
     await a.disconnect()
     await b.disconnect()
 
 
 async def test_a_spectator_watches_and_every_action_is_refused() -> None:
-    ctx = await _setup()
-    eve = await _open(ctx, "eve")
-    state = await _latest(eve)
+    ctx = await sockets_setup()
+    eve = await socket_open(ctx, "eve")
+    state = await latest_state(eve)
     # a spectator reads the players' chat and sends nothing
     assert state["you"] is None and state["legal"] == [] and state["chat"] == []
     for action in ("move", "roll", "double", "take", "drop", "resign", "abort", "chat"):
-        await _send(eve, action=action, seq=state["seq"], turn="24/18", text="hi")
-        assert (await _next(eve, "error"))["code"] == "spectator"
-    anonymous = await _open(ctx, None, "cs")
-    await _latest(anonymous)
-    await _send(anonymous, action="resign", seq=state["seq"])
-    error = await _next(anonymous, "error")
+        await socket_send(eve, action=action, seq=state["seq"], turn="24/18", text="hi")
+        assert (await next_message(eve, "error"))["code"] == "spectator"
+    anonymous = await socket_open(ctx, None, "cs")
+    await latest_state(anonymous)
+    await socket_send(anonymous, action="resign", seq=state["seq"])
+    error = await next_message(anonymous, "error")
     assert error["code"] == "spectator" and "sledujete" in error["detail"]
     await eve.disconnect()
     await anonymous.disconnect()
 
 
 async def test_a_reconnecting_client_is_sent_the_state_from_the_database() -> None:
-    ctx = await _setup()
-    a = await _open(ctx, "ann")
-    first = await _latest(a)
+    ctx = await sockets_setup()
+    a = await socket_open(ctx, "ann")
+    first = await latest_state(a)
     await a.disconnect()
     gone = await database_sync_to_async(Room.objects.get)(pk=ctx["room"])
     assert gone.a_connected == 0
@@ -178,27 +121,27 @@ async def test_a_reconnecting_client_is_sent_the_state_from_the_database() -> No
         return act(room, user, action, **fields).seq
 
     seq = await bob_or_ann_moves()
-    a = await _open(ctx, "ann")
-    again = await _latest(a)
+    a = await socket_open(ctx, "ann")
+    again = await latest_state(a)
     assert again["seq"] == seq == first["seq"] + 1
     await a.disconnect()
 
 
 async def test_chat_and_turning_it_off() -> None:
-    ctx = await _setup()
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
-    seq = (await _latest(a))["seq"]
-    await _latest(b)
-    await _send(a, action="chat", seq=seq, text="good luck")
-    assert (await _latest(b))["chat"][-1] == {
-        "from": "ann", "text": "good luck", "at": (await _latest(a))["chat"][-1]["at"]
+    ctx = await sockets_setup()
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
+    seq = (await latest_state(a))["seq"]
+    await latest_state(b)
+    await socket_send(a, action="chat", seq=seq, text="good luck")
+    assert (await latest_state(b))["chat"][-1] == {
+        "from": "ann", "text": "good luck", "at": (await latest_state(a))["chat"][-1]["at"]
     }  # fmt: skip
-    await _send(b, action="chat-off", seq=seq)
-    assert (await _latest(b))["chat"] is None
-    await _send(b, action="chat", seq=seq, text="hello")
-    assert (await _next(b, "error"))["code"] == "chat-off"
-    await _send(b, action="chat-on", seq=seq)
-    assert (await _latest(b))["chat"][-1]["text"] == "good luck"
+    await socket_send(b, action="chat-off", seq=seq)
+    assert (await latest_state(b))["chat"] is None
+    await socket_send(b, action="chat", seq=seq, text="hello")
+    assert (await next_message(b, "error"))["code"] == "chat-off"
+    await socket_send(b, action="chat-on", seq=seq)
+    assert (await latest_state(b))["chat"][-1]["text"] == "good luck"
     assert (await database_sync_to_async(Room.objects.get)(pk=ctx["room"])).seq == seq
     await a.disconnect()
     await b.disconnect()
@@ -207,25 +150,27 @@ async def test_chat_and_turning_it_off() -> None:
 async def test_cube_double_take_drop_and_the_crawford_game() -> None:
     """Short backgammon to 2 points: a double taken, a redouble dropped (1 point... the
     cube's value), then the Crawford game refuses a double (S7)."""
-    ctx = await _setup("short", length=2)
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
+    ctx = await sockets_setup("short", length=2)
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
     for _ in range(40):  # play until someone may double
         mover, state, other, _ = await _mover(ctx, a, b)
         if "double" in state["can"]:
             break
         if "roll" in state["can"]:
-            await _send(mover, action="roll", seq=state["seq"])
+            await socket_send(mover, action="roll", seq=state["seq"])
         else:
-            await _send(mover, action="move", seq=state["seq"], turn=state["legal"][0]["movetext"])
+            await socket_send(
+                mover, action="move", seq=state["seq"], turn=state["legal"][0]["movetext"]
+            )
     assert "double" in state["can"]
-    await _send(other, action="take", seq=state["seq"])
-    assert (await _next(other, "error"))["code"] == "not-your-turn"
-    await _send(mover, action="double", seq=state["seq"])
-    answer = await _latest(other)
+    await socket_send(other, action="take", seq=state["seq"])
+    assert (await next_message(other, "error"))["code"] == "not-your-turn"
+    await socket_send(mover, action="double", seq=state["seq"])
+    answer = await latest_state(other)
     assert answer["cube"]["offered_by"] != answer["you"] == answer["turn"]
     assert set(answer["can"]) >= {"take", "drop"}
-    await _send(other, action="take", seq=answer["seq"])
-    taken = await _latest(mover)
+    await socket_send(other, action="take", seq=answer["seq"])
+    taken = await latest_state(mover)
     assert taken["cube"]["value"] == 2 and taken["cube"]["owner"] != taken["you"]
     # drop: the doubler wins the game at the cube's value before the double
     for _ in range(60):
@@ -233,14 +178,16 @@ async def test_cube_double_take_drop_and_the_crawford_game() -> None:
         if "double" in state["can"]:
             break
         if "roll" in state["can"]:
-            await _send(mover, action="roll", seq=state["seq"])
+            await socket_send(mover, action="roll", seq=state["seq"])
         else:
-            await _send(mover, action="move", seq=state["seq"], turn=state["legal"][0]["movetext"])
-    await _send(mover, action="double", seq=state["seq"])
-    answer = await _latest(other)
-    await _send(other, action="drop", seq=answer["seq"])
-    after = await _latest(other)
-    await _latest(mover)
+            await socket_send(
+                mover, action="move", seq=state["seq"], turn=state["legal"][0]["movetext"]
+            )
+    await socket_send(mover, action="double", seq=state["seq"])
+    answer = await latest_state(other)
+    await socket_send(other, action="drop", seq=answer["seq"])
+    after = await latest_state(other)
+    await latest_state(mover)
     room = await database_sync_to_async(Room.objects.get)(pk=ctx["room"])
     assert max(room.a_score, room.b_score) == 2 and room.status == RoomStatus.FINISHED
     assert after["games"][0]["ended"] == "dropped" and after["games"][0]["points"] == 2
@@ -249,7 +196,7 @@ async def test_cube_double_take_drop_and_the_crawford_game() -> None:
 
 
 async def test_the_crawford_game_refuses_a_double() -> None:
-    ctx = await _setup("short", length=2)
+    ctx = await sockets_setup("short", length=2)
 
     @database_sync_to_async
     def to_crawford() -> None:
@@ -268,35 +215,35 @@ async def test_the_crawford_game_refuses_a_double() -> None:
     await to_crawford()
     room = await database_sync_to_async(Room.objects.get)(pk=ctx["room"])
     assert room.status == RoomStatus.PLAYING and room.crawford  # 1-0 after a drop
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
     mover, state, _other, _ = await _mover(ctx, a, b)
     assert state["crawford"] and "double" not in state["can"]
-    await _send(mover, action="double", seq=state["seq"])
-    error = await _next(mover, "error")
+    await socket_send(mover, action="double", seq=state["seq"])
+    error = await next_message(mover, "error")
     assert error["code"] == "crawford-no-cube" and "Crawford" in error["detail"]
     await a.disconnect()
     await b.disconnect()
 
 
 async def test_hostile_messages_are_answered_with_an_error() -> None:
-    ctx = await _setup()
-    a = await _open(ctx, "ann")
-    await _latest(a)
+    ctx = await sockets_setup()
+    a = await socket_open(ctx, "ann")
+    await latest_state(a)
     for text in (" ", "not json", "[]", "null", "1e999", '{"action": 5}', '{"action": "move"}',
                  '{"action": "move", "seq": true}', '{"action": "move", "seq": 0, "turn": 7}',
                  "x" * 10000, '{"action": "seed", "seq": 0, "seed": "zz"}', "\u0000"):  # fmt: skip
         await a.send_to(text_data=text)
-        error = await _next(a, "error")
+        error = await next_message(a, "error")
         assert error["code"] in {"bad-message", "unknown-action", "no-seq", "bad-seed",
                                  "illegal-turn", "illegal-turn-rule", "stale-seq",
                                  "not-your-turn", "seed-refused"}, (text, error)  # fmt: skip
     await a.send_to(bytes_data=b"\xff")
-    assert (await _next(a, "error"))["code"] == "bad-message"
+    assert (await next_message(a, "error"))["code"] == "bad-message"
     await a.disconnect()
 
 
 async def test_no_such_room_closes_the_socket() -> None:
-    ctx = await _setup()
+    ctx = await sockets_setup()
     ws = WebsocketCommunicator(
         application,
         f"/ws/rooms/{ctx['room'] + 99}/",

@@ -18,7 +18,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.online_play import new_room, seeded
-from tests.tournaments.test_online_consumer import _latest, _next, _open, _send, _setup
+from tests.tournaments.room_sockets import (
+    latest_state,
+    next_message,
+    socket_open,
+    socket_send,
+    sockets_setup,
+)
 from tournaments.models import Room
 from tournaments.services.online.presence import beat_ms, presence_window, room_beat, room_seen
 from tournaments.services.online.rooms import room_connected
@@ -107,12 +113,12 @@ def test_a_players_poll_is_a_beat_and_a_spectators_is_not(pair) -> None:
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_the_socket_beats_and_the_opponent_sees_a_dead_one_go_and_come_back() -> None:
-    ctx = await _setup()
-    a, b = await _open(ctx, "ann"), await _open(ctx, "bob")
-    await _latest(a)
-    await _latest(b)
-    await _send(b, action="ping")
-    pong = await _next(b, "pong")  # with how long each player still counts as present
+    ctx = await sockets_setup()
+    a, b = await socket_open(ctx, "ann"), await socket_open(ctx, "bob")
+    await latest_state(a)
+    await latest_state(b)
+    await socket_send(b, action="ping")
+    pong = await next_message(b, "pong")  # with how long each player still counts as present
     assert set(pong["present_ms"]) == {"white", "black"}
     assert all(0 < ms <= presence_window().total_seconds() * 1000
                for ms in pong["present_ms"].values())  # fmt: skip
@@ -124,19 +130,19 @@ async def test_the_socket_beats_and_the_opponent_sees_a_dead_one_go_and_come_bac
         Room.objects.filter(pk=ctx["room"]).update(b_seen=old, b_connected=1)
 
     await kill_bobs_server()
-    await _send(a, action="sync")
-    state = await _latest(a)
+    await socket_send(a, action="sync")
+    state = await latest_state(a)
     bob = next(p for p in state["players"].values() if p["name"] == "bob")
     assert not bob["connected"] and bob["present_ms"] == 0
     # bob's page beats again: ann is sent the state with him back
-    await _send(b, action="ping")
-    back = await _latest(a)
+    await socket_send(b, action="ping")
+    back = await latest_state(a)
     bob = next(p for p in back["players"].values() if p["name"] == "bob")
     assert bob["connected"] and bob["present_ms"] > 0
     # a spectator's beat is answered and changes nothing for anyone
-    eve = await _open(ctx, "eve")
-    await _latest(eve)  # a spectator's socket is told its own state only
-    await _send(eve, action="ping")
+    eve = await socket_open(ctx, "eve")
+    await latest_state(eve)  # a spectator's socket is told its own state only
+    await socket_send(eve, action="ping")
     pong = json.loads(await eve.receive_from(timeout=5))
     assert pong["type"] == "pong" and all(pong["present_ms"].values())
     assert await a.receive_nothing(timeout=0.3)

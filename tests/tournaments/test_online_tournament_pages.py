@@ -328,7 +328,7 @@ def test_a_knockout_moves_on_and_a_withdrawal_closes_rooms(people: dict[str, Any
 def test_the_rooms_are_shared_for_a_moment(people: dict[str, Any], settings: Any) -> None:
     """Everybody watching a round reads one copy of its rooms for
     ONLINE_ROOMS_CACHE_SECONDS; 0 reads them afresh."""
-    from tournaments.selectors.online_rooms import tournament_rooms_shared
+    from tournaments.services.online.room_lists import tournament_rooms_shared
 
     t = _tournament(people)
     online_play_set(tournament=t, window_minutes=10, clock={"clock": "none"})

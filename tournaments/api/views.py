@@ -47,12 +47,12 @@ from tournaments.models import (
     Variant,
 )
 from tournaments.selectors.access import visible_rounds, visible_series
-from tournaments.selectors.online_rooms import rooms_shared, tournament_rooms
 from tournaments.selectors.pages import rating_history_visible
 from tournaments.selectors.ratings import rating_in
 from tournaments.selectors.standings import standings_for_tournament
 from tournaments.services.deletion import game_delete, tournament_delete
 from tournaments.services.directing import tournament_create_by, tournament_update
+from tournaments.services.online.room_lists import rooms_shared, tournament_rooms
 from tournaments.services.online.tournament_rooms import online_play_clear, online_play_set
 from tournaments.services.pairings import bracket_create, round_generate
 from tournaments.services.people import (

@@ -22,14 +22,14 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import add_service_error
 from tournaments.forms_online import ForfeitReverseForm, MailPreferenceForm
 from tournaments.models import MailPreference, OnlinePlay, Series, Tournament
-from tournaments.selectors.online_rooms import (
+from tournaments.services.errors import ApplicationError
+from tournaments.services.online.room_lists import (
     RoomRow,
     rooms_forget,
     rooms_shared,
     tournament_rooms,
     tournament_rooms_shared,
 )
-from tournaments.services.errors import ApplicationError
 from tournaments.services.online.tournament_rooms import mail_preference_set, no_show_reverse
 from tournaments.views.director import directed_tournament
 

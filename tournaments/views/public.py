@@ -17,7 +17,6 @@ from tournaments.models import OnlinePlay, Player, Series, SeriesRoom
 from tournaments.selectors.access import may_create_tournaments, may_see_series
 from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
 from tournaments.selectors.luck_share import tournament_luck_share
-from tournaments.selectors.online_rooms import player_open_rooms
 from tournaments.selectors.pages import (
     pairings_sheet,
     player_page,
@@ -26,6 +25,7 @@ from tournaments.selectors.pages import (
 )
 from tournaments.selectors.stats import tournament_dice, tournament_stats
 from tournaments.services.analysis import analyser
+from tournaments.services.online.room_lists import player_open_rooms
 from tournaments.views.common import check_visible, visible_tournament
 from tournaments.views.entry_requests import ask_offer
 from tournaments.views.fragments import last_round_number, player_figures, tournament_body

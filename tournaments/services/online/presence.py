@@ -39,6 +39,16 @@ def present_ms(room: Room, seat: str, now: datetime) -> int:
     return max(0, int(left.total_seconds() * 1000))
 
 
+def seat_joined(room: Room, seat: str) -> bool:
+    """Whether the player of ``seat`` came to the room at all: opened its page once, has
+    a socket open or sent the dice seed (a no-show did none of these)."""
+    return (
+        getattr(room, f"{seat}_seen") is not None
+        or getattr(room, f"{seat}_connected") > 0
+        or bool(getattr(room, f"{seat}_seed"))
+    )
+
+
 def room_beat(*, room_id: int, user: User | None,
               now: datetime | None = None) -> tuple[bool, dict[str, int | None]]:  # fmt: skip
     """The user's page beat in the room: a player is seen now (a spectator's beat only

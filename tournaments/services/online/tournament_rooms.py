@@ -31,6 +31,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.presence import seat_joined
 from tournaments.services.online.settings import RoomSettings, settings_read
 
 log = logging.getLogger(__name__)
@@ -294,14 +295,10 @@ def room_result_enter(*, room: Room) -> Series | None:
     return series
 
 
-def _joined(room: Room, seat: str) -> bool:
-    return bool(getattr(room, f"{seat}_seed")) or getattr(room, f"{seat}_connected") > 0
-
-
 def no_shows_sweep(*, now: datetime | None = None) -> list[int]:
     """The rooms whose round's start window closed with a player who never joined (no
-    dice seed sent, no page open): that player loses the series by forfeit, scored as a
-    director's forfeit. Both absent: the room is left for the director. The rooms
+    room page opened, no dice seed sent: ``seat_joined``): that player loses the series by
+    forfeit, scored as a director's forfeit. Both absent: the room is left for the director. The rooms
     changed, for their players to be told."""
     from tournaments.services.online.series import series_end
 
@@ -313,7 +310,7 @@ def no_shows_sweep(*, now: datetime | None = None) -> list[int]:
             room = Room.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
             if room is None or room.status != RoomStatus.WAITING:
                 continue
-            present = [seat for seat in ("a", "b") if _joined(room, seat)]
+            present = [seat for seat in ("a", "b") if seat_joined(room, seat)]
             if len(present) != 1:
                 continue
             series_end(room, winner=present[0])

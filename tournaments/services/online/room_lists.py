@@ -1,6 +1,7 @@
 """The game rooms of a tournament played online, for its pages and the API: each series'
 room with who is in it, the score, the clocks, a no-show's forfeit and its reversal
-(docs/online.md, "Tournaments played online")."""
+(docs/online.md, "Tournaments played online"). It reads, as ``state.py`` does for one
+room: it sits beside the rooms' clock, settings and presence it reads through."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tournaments.caching import shared
 from tournaments.models import RoomGameEnd, RoomStatus, SeriesRoom, Tournament
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import game_view
+from tournaments.services.online.presence import present_ms, seat_joined
 from tournaments.services.online.series import seat_of_side
 from tournaments.services.online.settings import RoomSettings, settings_of
 
@@ -30,8 +32,8 @@ T = TypeVar("T")
 class SeatRow:
     name: str  # the series' player
     user_id: int | None
-    present: bool  # a page of the room open now
-    joined: bool  # sent the dice seed (or has a page open)
+    present: bool  # a page of the room beat within the presence window
+    joined: bool  # opened the room once, or sent the dice seed
     score: int | float
     clock_ms: int | None  # a live clock's reserve; None: no live clock
     on_turn: bool
@@ -155,10 +157,10 @@ def _row(link: SeriesRoom, timeouts: int, now: datetime, read: dict[str, RoomSet
              "b": series.player2.name if series.player2 else ""}  # fmt: skip
 
     def seat(x: str) -> SeatRow:
-        connected = getattr(room, f"{x}_connected") > 0
+        present = present_ms(room, x, now) > 0  # a page beat within the presence window
         return SeatRow(
-            name=names[x], user_id=getattr(room, f"{x}_user_id"), present=connected,
-            joined=connected or bool(getattr(room, f"{x}_seed")),
+            name=names[x], user_id=getattr(room, f"{x}_user_id"), present=present,
+            joined=present or seat_joined(room, x),
             score=_num(getattr(room, f"{x}_score")),
             clock_ms=clock_left_ms(room, s, x, on_turn, now) if s.clock == "live" else None,
             on_turn=on_turn == x,
