@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def _turns(count: int, swing: float) -> list[dict[str, Any]]:
     return [
-        {"turn": i // 2 + 1, "side": "white" if i % 2 == 0 else "black", "played": "x",
+        {"index": i, "turn": i // 2 + 1, "side": "white" if i % 2 == 0 else "black", "played": "x",
          "equity": (swing if i % 4 < 2 else -swing) * 1000, "mark": None}
         for i in range(count)
     ]  # fmt: skip
