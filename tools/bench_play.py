@@ -3,8 +3,9 @@ WebSockets against daphne (config.asgi) on PostgreSQL and the Redis channel laye
 (docs/online.md). Each client plays the first legal turn (rolls, takes a double, resigns
 a Lurč houšek) after a think time (``--think``: a random pause of 0.5 to 1.5 times it,
 from the moment the player has the state; players do not answer in a millisecond); a
-move's round trip is from sending it until both players' sockets have the new state.
-With --processes 2 the rooms are spread over two daphne processes sharing the Redis
+move's round trip is from sending it until both players' sockets have the new state,
+timed for the moves sent in the ``--seconds`` after ``--warmup`` (the sockets connect
+during it). With --processes 2 the rooms are spread over two daphne processes sharing the Redis
 layer, and with --kill one of them is killed halfway: its clients reconnect to the
 other, resend what was not acknowledged, and the database shows whether any move was
 lost or played twice. The last line:
@@ -146,10 +147,14 @@ class Player:
         self.ws: Any = None
         self.reader: asyncio.Task[None] | None = None
 
+    reconnects = 0  # sockets opened again after theirs closed (all players)
+
     async def connect(self) -> None:
         import websockets
         from websockets.typing import Origin
 
+        if self.ws is not None:
+            Player.reconnects += 1
         for attempt in range(len(self.urls) * 120):
             url = self.urls[(self.index + attempt) % len(self.urls)]
             try:
@@ -244,18 +249,26 @@ async def _thought(players: list[Player], think: float) -> Player | None:
     return mover if _turn(players) is mover else None
 
 
-async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
-               times: list[float], acked: dict[int, int], think: float) -> None:  # fmt: skip
+async def _reconnect(players: list[Player]) -> None:
+    for p in players:
+        if not p.alive:
+            await p.connect()
+
+
+async def play(room: dict[str, Any], urls: list[str], first: int, window: tuple[float, float],
+               times: list[float], acked: dict[int, list[int]], think: float,
+               delay: float) -> None:  # fmt: skip
+    """Play one room until ``window`` ends; the round trips of the moves sent inside it
+    are counted (the ones before, while the sockets connect, are played but not timed)."""
+    measured, end = window
     players = [Player(room["room"], c, urls, first) for c in room["cookies"]]
-    acked[room["room"]] = 0
+    acked[room["room"]] = counted = [0, 0]  # actions sent (not counting resends), acknowledged
     pause = random.Random(room["room"])
-    await asyncio.sleep(room["room"] % 100 * 0.05)  # the connects spread over 5 s
+    await asyncio.sleep(delay)  # the connects spread over the warm-up
     for p in players:
         await p.connect()
     while time.monotonic() < end:
-        for p in players:
-            if not p.alive:
-                await p.connect()
+        await _reconnect(players)
         if players[0].state is not None and players[0].state["status"] != "playing":
             break
         mover = await _thought(players, think * (0.5 + pause.random()))
@@ -264,10 +277,13 @@ async def play(room: dict[str, Any], urls: list[str], first: int, end: float,
             continue
         message = choice(mover.state)
         started = time.perf_counter()
+        timed = time.monotonic() >= measured
         await mover.send(message)
+        counted[0] += 1
         if await _acknowledged(players, mover, message, end):
-            times.append(time.perf_counter() - started)
-            acked[room["room"]] += 1
+            if timed:
+                times.append(time.perf_counter() - started)
+            counted[1] += 1
     for p in players:
         if p.ws is not None:
             await p.ws.close()
@@ -278,16 +294,19 @@ async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str
     servers = [start_server(port) for port in ports]
     urls = [f"ws://127.0.0.1:{port}" for port in ports]
     before = sum(rss_kb(s.pid) for s in servers)
+    times: list[float] = []
+    acked: dict[int, list[int]] = {}
+    measured = time.monotonic() + args.warmup
+    window = (measured, measured + args.seconds)
+    spread = 0.8 * args.warmup / max(1, len(rooms))
+    tasks = [asyncio.create_task(play(r, urls, i % len(urls), window, times, acked, args.think,
+                                      i * spread)) for i, r in enumerate(rooms)]  # fmt: skip
+    await asyncio.sleep(args.warmup)  # every socket is open: the steady state is measured
+    during = sum(rss_kb(s.pid) for s in servers if s.poll() is None)
     cpu_before = {s.pid: cpu_s(s.pid) for s in servers}
     client_before = time.process_time()
-    times: list[float] = []
-    acked: dict[int, int] = {}
-    end = time.monotonic() + args.seconds
-    tasks = [asyncio.create_task(play(r, urls, i % len(urls), end, times, acked, args.think))
-             for i, r in enumerate(rooms)]  # fmt: skip
-    await asyncio.sleep(args.seconds / 2)  # every socket is open (connects: the first 5 s)
-    during = sum(rss_kb(s.pid) for s in servers if s.poll() is None)
     if args.kill and len(servers) > 1:
+        await asyncio.sleep(args.seconds / 2)
         servers[-1].kill()
     failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
     if failed:
@@ -303,7 +322,10 @@ async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--seconds", type=float, default=30, help="the measured time")
+    parser.add_argument("--warmup", type=float, default=15,
+                        help="seconds to connect every socket (spread over 80%% of it) "
+                             "and play before the measured time")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--kill", action="store_true", help="kill one process halfway")
     parser.add_argument("--think", type=float, default=2.0,
@@ -316,16 +338,18 @@ def main() -> None:
     lost = twice = 0
     for r in rooms:
         played = seqs[r["room"]] - r["seq0"]
-        seen = result["acked"].get(r["room"], 0)
-        lost += max(0, seen - played)
-        twice += max(0, played - seen - 1)  # the last move may be in flight at the end
+        sent, seen = result["acked"].get(r["room"], [0, 0])
+        lost += max(0, seen - played)  # acknowledged, not in the database
+        twice += max(0, played - sent)  # more moves played than the clients made
     times = sorted(result["times"])
     p50 = statistics.median(times) * 1000 if times else float("nan")
     p95 = times[int(0.95 * (len(times) - 1))] * 1000 if times else float("nan")
     moves = max(1, len(times))
-    print(f"moves {len(times)} in {args.seconds:.0f} s, think {args.think:g} s, "
+    print(f"moves {len(times)} in {args.seconds:.0f} s after {args.warmup:g} s of warm-up, "
+          f"think {args.think:g} s, "
           f"processes {args.processes}{' (one killed)' if args.kill else ''}, "
-          f"memory per connection {result['per_connection_kb']:.0f} kB")  # fmt: skip
+          f"memory per connection {result['per_connection_kb']:.0f} kB, "
+          f"reconnects {Player.reconnects}")  # fmt: skip
     print(f"CPU per move: servers {1000 * result['server_cpu'] / moves:.1f} ms "
           f"(a killed one not counted), clients {1000 * result['client_cpu'] / moves:.1f} ms; "
           f"load average before {load_before}, after {load_average()}")  # fmt: skip
