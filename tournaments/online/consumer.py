@@ -1,8 +1,10 @@
 """The game room's WebSocket door (STYLE.md 16, docs/online.md): it parses a message,
 calls the room's service and sends what the service returns. The database holds the
-truth: on connect, and after every change announced to the room's group, each socket
-reads the state for its own viewer from the database; a message the channel layer drops
-loses nothing but a redraw, and the next state or a reconnect brings it back."""
+truth: on connect each socket reads the state for its own viewer from the database; an
+action's change is announced to the room's group with each viewer's state built from
+the row the action committed (a socket of another language, or a change announced
+without them, reads its own); a message the channel layer drops loses nothing but a
+redraw, and the next state or a reconnect brings it back."""
 
 from __future__ import annotations
 
