@@ -57,6 +57,12 @@ class BotGame(models.Model):
     analysis = models.JSONField(_("analysis"), null=True, blank=True)
     created = models.DateTimeField(_("started at"), auto_now_add=True)
     finished = models.DateTimeField(_("finished at"), null=True, blank=True)
+    # a game played against the bot in a game room (services/online/bot_history.py): its
+    # copy here, finished, gives it the history, replay, analysis and downloads of these
+    room_game = models.OneToOneField(
+        "tournaments.RoomGame", verbose_name=_("game in the game room"), null=True,
+        blank=True, on_delete=models.SET_NULL, related_name="bot_game",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["-created", "-pk"]

@@ -73,6 +73,8 @@ class BotGamePage:
 
 
 def _points(game: BotGame, side: str) -> float:
+    if not game.winner:  # a draw by the right of last roll (L10), in a game room
+        return 0.0
     points = {"mars": 2.0, "koks": 3.0}.get(game.kind, 1.0) * _cube_value(game)
     return points if game.winner == side else -points
 
@@ -102,6 +104,8 @@ def bot_result_text(game: BotGame) -> str:
         winner=game.winner, kind=game.kind, ended=game.ended, with_winner=False,
         cube=_cube_value(game), gammons=variant_named(game.variant).gammons,
     )  # fmt: skip
+    if not game.winner:  # a draw by the right of last roll (L10), in a game room
+        return result_text(winner=None, kind="draw", ended=game.ended)
     if game.winner == game.colour:
         return _("You won (%(result)s)") % {"result": kind}
     return _("The bot won (%(result)s)") % {"result": kind}

@@ -43,6 +43,7 @@ ENDINGS = {
     "played": gettext_lazy("played out"),
     "resigned": gettext_lazy("resignation"),
     "dropped": gettext_lazy("double dropped"),
+    "timeout": gettext_lazy("time ran out"),
 }
 
 

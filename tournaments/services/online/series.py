@@ -34,6 +34,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.rooms import seat_name
 from tournaments.services.analysis import net_analysis_fields
+from tournaments.services.online.bot_history import room_bot_history
 from tournaments.services.online.game import GameView, game_start
 from tournaments.services.online.settings import RoomSettings, record_rule_tags, rules_tournament
 from tournaments.services.records import check_record, match_tags
@@ -192,6 +193,7 @@ def series_end(room: Room, *, winner: str | None = None, aborted: bool = False) 
 
         room.save()  # the finish time and the winner, for the series' copy
         room_series_record(room)
+        room_bot_history(room)  # against the bot: the user's bot games (docs/play.md)
 
 
 def with_seed(record: str, seed: str) -> str:
