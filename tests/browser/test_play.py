@@ -16,7 +16,7 @@ from engine.evaluator.bot import bot_dice, bot_state
 from engine.movegen import legal_turns
 from tests.browser.language import english_left
 from tests.browser.pages import OVERFLOW
-from tournaments.models import BotGame, BotGameStatus
+from tournaments.models import BotGame, BotGameStatus, Room
 from tournaments.services.botgames import botgame_play, botgame_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,6 +59,14 @@ def test_a_user_plays_the_bot_by_clicking(
     page.locator("#id_level").select_option("beginner")
     page.locator("#id_colour").select_option("white")
     page.locator("#play-start").click()
+    # long nardy against the bot is played in a game room now (docs/online.md)
+    expect(page.locator("#room-board")).to_be_visible()
+    room = Room.objects.get()
+    assert page.url.endswith(f"/play/rooms/{room.pk}/") and room.b_bot == "beginner"
+    # a game begun on its own page before the move goes on there, a turn a click
+    started = botgame_start(user=ann, level="beginner", colour="white")
+    page.goto(f"{live_server.url}/play/{started.pk}/")
+    console.clear()  # the room's page under the test server's WSGI: its socket refused
     expect(page.locator("#play-dice")).to_be_visible()
 
     pieces = page.locator("#play-board g.pieces")

@@ -31,13 +31,13 @@ from tests.tournaments.jobs_data import PLAYERS, ROOT, upload, worker_database_u
 from tournaments.jobs.worker import next_job
 from tournaments.management.records import plain_progress
 from tournaments.models import (
-    BotGame,
     BotGameStatus,
     Game,
     GameAnalysis,
     Job,
     JobKind,
     JobStatus,
+    Room,
     Tournament,
 )
 from tournaments.services.botgames import botgame_start
@@ -237,7 +237,7 @@ def test_a_user_starts_only_so_many_bot_games_a_minute(
         for _ in range(12)
     ]
     assert answers[:10] == [302] * 10 and all(code >= 400 for code in answers[10:]), answers
-    assert BotGame.objects.filter(user=ann).count() == 10
+    assert Room.objects.filter(a_user=ann, b_bot="beginner").count() == 10  # a room each
     refused = client.post("/play/", {"level": "beginner", "colour": "white"}, follow=True)
     assert "Příliš mnoho nových partií za krátkou dobu" in refused.content.decode()
     with pytest.raises(ApplicationError) as refusal:

@@ -117,3 +117,41 @@ def test_a_series_of_two_users_or_an_aborted_one_keeps_no_bot_game(ann: User, bo
     aborted = act(_bot_room(ann, "long", 1), ann, "abort")
     assert aborted.status == RoomStatus.ABORTED
     assert not BotGame.objects.exists()
+
+
+@pytest.mark.parametrize(("variant", "colour"), [("long", "white"), ("lurc", "black"),
+                                                 ("long", "black")])  # fmt: skip
+def test_the_lobbys_bot_form_starts_a_room_with_the_colour_chosen(
+    ann: User, variant: str, colour: str, django_capture_on_commit_callbacks
+) -> None:
+    """Long nardy and Lurč against the bot are played in a game room (one game, no clock);
+    the game joins the user's games against the bot when it ends."""
+    client = _client(ann)
+    response = client.post(reverse("tournaments:play"),
+                           {"variant": variant, "level": "beginner", "colour": colour})  # fmt: skip
+    room = Room.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "tournaments:room", args=[room.pk]
+    )
+    assert (room.a_user, room.b_bot, room.variant) == (ann, "beginner", variant)
+    assert not BotGame.objects.exists()  # a game begins in the room
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    room = act(room, ann, "seed", seed="cd" * 8)
+    assert room.status == RoomStatus.PLAYING
+    tags = dict(read_records(room.record)[0].tags)
+    assert tags["White" if colour == "white" else "Black"] == "ann"
+    with django_capture_on_commit_callbacks(execute=True):
+        room = play_out(room, (ann,))
+    assert room.status == RoomStatus.FINISHED and room.games.count() == 1
+    game = BotGame.objects.get(user=ann)
+    assert game.colour == colour and game.room_game == room.games.get()
+    lobby = client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert reverse("tournaments:play_game", args=[game.pk]) in lobby
+
+
+def test_the_bot_form_refuses_a_bad_colour_and_level(ann: User) -> None:
+    client = _client(ann)
+    for data in ({"level": "beginner", "colour": "red"}, {"level": "god", "colour": "white"}):
+        assert client.post(reverse("tournaments:play"), data).status_code == 400
+    assert not Room.objects.exists() and not BotGame.objects.exists()

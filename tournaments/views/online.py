@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from tournaments.engine import variant_named
 from tournaments.forms import PlayStartForm, add_service_error
 from tournaments.models import Challenge, ChallengeStatus, Room
 from tournaments.selectors.botgames import user_bot_games
@@ -32,6 +33,7 @@ from tournaments.services.botgames import botgame_start
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.challenges import (
     challenge_accept,
+    challenge_bot,
     challenge_cancel,
     challenge_create,
     challenge_decline,
@@ -95,12 +97,19 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def _bot_game(request: HttpRequest, form: PlayStartForm) -> HttpResponse | None:
-    """A game against the bot (its own page, docs/play.md); None when refused (the form
-    says why)."""
+    """A game against the bot: a game room for a game with an evaluator (long nardy,
+    Lurč), as every game on the site; short backgammon against GNU Backgammon on its own
+    page (docs/play.md). None when refused (the form says why)."""
     if not form.is_valid():
         return None
+    data = form.cleaned_data
     try:
-        data = form.cleaned_data
+        if variant_named(data["variant"]).evaluator is not None:
+            room = challenge_bot(
+                user=request.user, variant=data["variant"], level=data["level"],
+                colour=data["colour"],
+            )  # fmt: skip
+            return redirect(_room_url(room.pk))
         game = botgame_start(
             user=request.user, level=data["level"], colour=data["colour"], variant=data["variant"]
         )

@@ -66,6 +66,48 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
     return challenge
 
 
+BOT_ROOM_SETTINGS = {"series_mode": "games", "length": 1, "clock": "none"}
+COLOURS = ("white", "black")
+
+
+def challenge_bot(*, user: User, variant: str, level: str, colour: str) -> Room:
+    """The lobby's game against the bot (docs/play.md): one game of ``variant`` at
+    ``level`` in a game room, without a clock, the user playing ``colour`` (``random``:
+    drawn) - the user starts game 1 with white, or black in Lurč (Z1). New games are
+    counted as the bot games' are (scope ``botgame``); the finished game joins the user's
+    games against the bot (services/online/bot_history.py)."""
+    from tournaments.api.throttles import PageThrottle
+
+    player = _player(user)
+    if colour not in (*COLOURS, "random"):
+        raise ApplicationError(
+            _("choose white, black or random"), code="bot-unknown-colour", field="colour"
+        )
+    if not PageThrottle("botgame", f"user:{player.pk}").allow_request(None, None):
+        raise ApplicationError(
+            _("You have started too many games lately: try again in a minute."),
+            code="bot-too-many",
+        )
+    challenge = challenge_create(user=player, variant=variant, settings=BOT_ROOM_SETTINGS,
+                                 bot_level=level)  # fmt: skip
+    chosen = secrets.choice(COLOURS) if colour == "random" else colour
+    Challenge.objects.filter(pk=challenge.pk).update(
+        settings={**challenge.settings, "colour": chosen}
+    )
+    return Room.objects.get(challenge=challenge)
+
+
+def bot_room_starter(room: Room) -> str | None:
+    """The seat that starts game 1 of a room the lobby's bot form made: the one whose
+    chosen colour moves first; None (the lot) for any other challenge's room."""
+    colour = (room.challenge.settings or {}).get("colour") if room.challenge else None
+    if colour not in COLOURS or not (room.a_bot or room.b_bot):
+        return None
+    user_seat = "a" if room.a_user_id is not None else "b"
+    first = variant_named(room.variant).first_side
+    return user_seat if COLOURS.index(colour) == first else ("b" if user_seat == "a" else "a")
+
+
 def _locked(challenge_id: int) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None:

@@ -68,9 +68,11 @@ def series_start(room: Room, s: RoomSettings) -> None:
     second's) and game 1 is set up."""
     room.client_seed = combined_client_seed(room.a_seed, room.b_seed)
     room.status = RoomStatus.PLAYING
+    from tournaments.services.online.challenges import bot_room_starter
     from tournaments.services.online.tournament_rooms import room_first_starter
 
-    game_setup(room, s, starter=room_first_starter(room=room))  # None: by lot
+    # the director's choice, or the colour chosen against the bot; None: by lot
+    game_setup(room, s, starter=room_first_starter(room=room) or bot_room_starter(room))
 
 
 def game_setup(room: Room, s: RoomSettings, *, starter: str | None) -> None:
