@@ -60,12 +60,18 @@ class OnlinePlayForm(forms.Form):
         label=_("A player out of time loses"), choices=[(c, COST_LABELS[c]) for c in TIMEOUT_COSTS],
         initial="game", required=False,
     )  # fmt: skip
+    pair_next = forms.BooleanField(
+        label=_("Pair the next round by itself when the last series of the round ends"),
+        required=False,
+        help_text=_("A Swiss with its number of rounds set, or a round robin; otherwise the "
+                    "director pairs it."),
+    )  # fmt: skip
 
     def __init__(self, *args: Any, play: OnlinePlay | None = None, **kwargs: Any) -> None:
         if play is not None:
             kwargs.setdefault("initial", {
                 "enabled": True, "window_minutes": play.window_minutes,
-                "window_until": play.window_until, **play.clock,
+                "window_until": play.window_until, "pair_next": play.pair_next, **play.clock,
             })  # fmt: skip
         super().__init__(*args, **kwargs)
 
@@ -86,13 +92,25 @@ class OnlinePlayForm(forms.Form):
             return None
         clock = {k: data[k] for k in ("clock", "delay_s", "reserve_s", "days", "timeout_costs")}
         return {"window_minutes": data["window_minutes"], "window_until": data.get("window_until"),
-                "clock": clock}  # fmt: skip
+                "clock": clock, "pair_next": bool(data.get("pair_next"))}  # fmt: skip
 
 
 class ForfeitReverseForm(forms.Form):
     reason = forms.CharField(
         label=_("Why the forfeit is reversed"), max_length=REASON_MAX,
         widget=forms.TextInput(attrs={"size": 40}),
+    )  # fmt: skip
+
+
+class NoShowDecisionForm(forms.Form):
+    """A director's decision on a room neither player joined: both lose by forfeit, or
+    ``minutes`` more to start; with a reason either way."""
+
+    reason = forms.CharField(
+        label=_("Why"), max_length=REASON_MAX, widget=forms.TextInput(attrs={"size": 40}),
+    )  # fmt: skip
+    minutes = forms.IntegerField(
+        label=_("More minutes to start"), min_value=1, max_value=MAX_WINDOW, required=False,
     )  # fmt: skip
 
 

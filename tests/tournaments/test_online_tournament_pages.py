@@ -171,7 +171,8 @@ def test_the_setting_in_the_api(people: dict[str, Any]) -> None:
     assert made.status_code == 201, made.content
     assert made.json()["online"] == {"window_minutes": 20, "window_until": None,
                                      "clock": "live", "delay_s": 12, "reserve_s": 30,
-                                     "days": 3, "timeout_costs": "game"}  # fmt: skip
+                                     "days": 3, "timeout_costs": "game",
+                                     "pair_next": False}  # fmt: skip
     pk = made.json()["id"]
     bad = api.patch(f"/api/tournaments/{pk}/", {"online": {"window_minutes": 0}}, format="json")
     assert bad.status_code == 400 and "online" in bad.json()["errors"]

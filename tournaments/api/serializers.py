@@ -105,11 +105,17 @@ class OnlinePlaySerializer(serializers.Serializer):
     reserve_s = serializers.IntegerField(min_value=0, max_value=3600, required=False)
     days = serializers.IntegerField(min_value=1, max_value=30, required=False)
     timeout_costs = serializers.ChoiceField(choices=list(TIMEOUT_COSTS), required=False)
+    pair_next = serializers.BooleanField(
+        required=False,
+        help_text="pair the next round by itself when the last series of the round ends "
+        "(a Swiss with its number of rounds set, a round robin); false by default",
+    )
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         until = instance.window_until
         return {"window_minutes": instance.window_minutes,
-                "window_until": until.isoformat() if until else None, **instance.clock}  # fmt: skip
+                "window_until": until.isoformat() if until else None, **instance.clock,
+                "pair_next": instance.pair_next}  # fmt: skip
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -482,6 +488,14 @@ class RoomSeatOutput(serializers.Serializer):
     on_turn = serializers.BooleanField()
 
 
+class RoomDecisionOutput(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["forfeit-both", "more-time"])
+    minutes = serializers.IntegerField(allow_null=True, help_text="the minutes added")
+    by = serializers.CharField(help_text="the director's username")
+    at = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
 class TournamentRoomOutput(serializers.Serializer):
     """A series of a tournament played online and its game room."""
 
@@ -503,6 +517,12 @@ class TournamentRoomOutput(serializers.Serializer):
     reversed = serializers.BooleanField(help_text="a no-show's forfeit reversed by a director")
     reversal_reason = serializers.CharField()
     timeouts = serializers.IntegerField(help_text="games lost on time")
+    both_absent = serializers.BooleanField(
+        help_text="the start window closed and neither player joined: the director decides"
+    )
+    decisions = RoomDecisionOutput(
+        many=True, help_text="a director's decisions on the room: both lost, more time"
+    )
     url = serializers.SerializerMethodField(help_text="the room's page: play or watch")
     state_url = serializers.SerializerMethodField(help_text="the room's state as JSON")
 

@@ -493,15 +493,16 @@ def _online_apply(tournament: Any, online: dict[str, Any] | None, *, given: bool
         online_play_clear(tournament=tournament)
         return
     play = OnlinePlay.objects.filter(tournament=tournament).first()
-    before: dict[str, Any] = {"window_minutes": 15, "window_until": None}
+    before: dict[str, Any] = {"window_minutes": 15, "window_until": None, "pair_next": False}
     if play is not None:  # a PATCH changes what it names
         before = {"window_minutes": play.window_minutes, "window_until": play.window_until,
-                  **play.clock}  # fmt: skip
+                  "pair_next": play.pair_next, **play.clock}  # fmt: skip
     online = before | online
     clock = {k: online[k] for k in ("clock", "delay_s", "reserve_s", "days", "timeout_costs")
              if k in online}  # fmt: skip
     online_play_set(tournament=tournament, window_minutes=online["window_minutes"],
-                    window_until=online.get("window_until"), clock=clock)  # fmt: skip
+                    window_until=online.get("window_until"), clock=clock,
+                    pair_next=online["pair_next"])  # fmt: skip
 
 
 def _valid(serializer_class: Any, request: Any) -> dict[str, Any]:

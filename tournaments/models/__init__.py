@@ -13,7 +13,12 @@ from tournaments.models.online import (
     RoomGameEnd,
     RoomStatus,
 )
-from tournaments.models.online_tournament import MailPreference, OnlinePlay, SeriesRoom
+from tournaments.models.online_tournament import (
+    MailPreference,
+    OnlinePlay,
+    RoomDecision,
+    SeriesRoom,
+)
 from tournaments.models.people import START_RATING, Club, Player, PlayerRating, RatingChange
 from tournaments.models.series import (
     CLOSED_STATUSES,
@@ -75,6 +80,7 @@ __all__ = [
     "ProhibitedPair",
     "RatingChange",
     "Room",
+    "RoomDecision",
     "RoomGame",
     "RoomGameEnd",
     "RoomStatus",

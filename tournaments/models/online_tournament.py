@@ -29,6 +29,10 @@ class OnlinePlay(models.Model):
         help_text=_("A slow event: the rounds paired before this time must start by it."),
     )  # fmt: skip
     clock = models.JSONField(_("clock"), default=dict)
+    pair_next = models.BooleanField(
+        _("pair the next round by itself when the last series of the round ends"),
+        default=False,
+    )
 
     class Meta:
         verbose_name = _("tournament played online")
@@ -63,6 +67,37 @@ class SeriesRoom(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series} - {self.room}"
+
+
+class RoomDecision(models.Model):
+    """A director's decision on a room whose round's start window closed with neither
+    player in it: both lose the series by forfeit, or ``minutes`` more to start; who,
+    when and why are kept (the audit of a reversal's kind)."""
+
+    FORFEIT_BOTH = "forfeit-both"
+    MORE_TIME = "more-time"
+    KINDS = [(FORFEIT_BOTH, _("both lost by forfeit")), (MORE_TIME, _("more time to start"))]
+
+    link = models.ForeignKey(
+        SeriesRoom, verbose_name=_("series played online"), on_delete=models.CASCADE,
+        related_name="decisions",
+    )  # fmt: skip
+    kind = models.CharField(_("decision"), max_length=16, choices=KINDS)
+    minutes = models.PositiveIntegerField(_("minutes added"), null=True, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )  # fmt: skip
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["link", "at", "id"]
+        verbose_name = _("no-show decision")
+        verbose_name_plural = _("no-show decisions")
+
+    def __str__(self) -> str:
+        return f"{self.link}: {self.kind}"
 
 
 class MailPreference(models.Model):

@@ -76,6 +76,12 @@ def round_publish(*, round: Round, by: User) -> Round:
             code="round-publish-order",
             params={"earlier": earlier.number},
         )
+    return round_show(rnd)
+
+
+def round_show(rnd: Round) -> Round:
+    """The locked round is published: its rooms open when the tournament is played online
+    (also the next round published by itself, services/online/tournament_rooms.py)."""
     rnd.published = True
     rnd.save(update_fields=["published"])
     from tournaments.services.online.tournament_rooms import round_rooms_create
@@ -90,4 +96,4 @@ def next_unpublished(tournament: Tournament) -> Round | None:
     return tournament.rounds.filter(published=False).order_by("number").first()
 
 
-__all__ = ["next_unpublished", "round_publish", "round_robin_pair_all"]
+__all__ = ["next_unpublished", "round_publish", "round_robin_pair_all", "round_show"]

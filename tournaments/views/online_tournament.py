@@ -1,6 +1,7 @@
 """The pages of a tournament played online (docs/online.md, "Tournaments played online"):
 the director's live view of a round's rooms (who is in, the score, the clocks, a link to
-watch; no-shows and timeouts marked, a no-show's forfeit reversed with a reason), and a
+watch; no-shows and timeouts marked, a no-show's forfeit reversed with a reason, a room
+neither player joined decided: both lose by forfeit or more time, with a reason), and a
 user's e-mail preference. The tournament, player and hall pages list the live games
 through ``live_rooms``."""
 
@@ -14,13 +15,15 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import add_service_error
-from tournaments.forms_online import ForfeitReverseForm, MailPreferenceForm
+from tournaments.forms_online import ForfeitReverseForm, MailPreferenceForm, NoShowDecisionForm
 from tournaments.models import MailPreference, OnlinePlay, Series, Tournament
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.room_lists import (
@@ -30,7 +33,12 @@ from tournaments.services.online.room_lists import (
     tournament_rooms,
     tournament_rooms_shared,
 )
-from tournaments.services.online.tournament_rooms import mail_preference_set, no_show_reverse
+from tournaments.services.online.tournament_rooms import (
+    mail_preference_set,
+    no_show_both_forfeit,
+    no_show_more_time,
+    no_show_reverse,
+)
 from tournaments.views.director import directed_tournament
 
 
@@ -99,6 +107,45 @@ def forfeit_reverse(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def no_show_decide(request: HttpRequest, pk: int, decision: str) -> HttpResponse:
+    """A room neither player joined by the close of its start window: both lose by
+    forfeit, or they get more minutes to start (a director, with a reason)."""
+    series = get_object_or_404(Series.objects.select_related("tournament", "round"), pk=pk)
+    directed_tournament(request, series.tournament_id)
+    form = NoShowDecisionForm(request.POST)
+    number = series.round.number if series.round else None
+    back = redirect("tournaments:online_rooms", pk=series.tournament_id)
+    if number is not None:
+        back = redirect("tournaments:online_round_rooms", pk=series.tournament_id, number=number)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(e) for e in errors))
+        return back
+    reason = form.cleaned_data["reason"]
+    try:
+        if decision == "forfeit-both":
+            no_show_both_forfeit(series=series, by=request.user, reason=reason)
+            done = _("Both players lost the series by forfeit.")
+        else:
+            minutes = form.cleaned_data["minutes"]
+            if minutes is None:
+                messages.error(request, _("Say how many more minutes the players have."))
+                return back
+            link = no_show_more_time(series=series, by=request.user, reason=reason,
+                                     minutes=minutes)  # fmt: skip
+            done = _("The players have more time: the window closes %(at)s.") % {
+                "at": date_format(timezone.localtime(link.window_closes), "DATETIME_FORMAT")
+            }
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+        rooms_forget(_director_key(request, series.tournament_id, number))
+    return back
+
+
+@login_required
 def account_settings(request: HttpRequest) -> HttpResponse:
     """What the user is told by e-mail: their tournament game's room opening."""
     pref = MailPreference.objects.filter(user_id=request.user.pk or 0).first()
@@ -122,7 +169,26 @@ URLS = [
     path("tournaments/<int:pk>/rooms/", round_rooms, name="online_rooms"),
     path("tournaments/<int:pk>/rooms/<int:number>/", round_rooms, name="online_round_rooms"),
     path("series/<int:pk>/forfeit-reverse/", forfeit_reverse, name="forfeit_reverse"),
+    path(
+        "series/<int:pk>/forfeit-both/",
+        no_show_decide,
+        {"decision": "forfeit-both"},
+        name="no_show_forfeit_both",
+    ),
+    path(
+        "series/<int:pk>/more-time/",
+        no_show_decide,
+        {"decision": "more-time"},
+        name="no_show_more_time",
+    ),
     path("accounts/settings/", account_settings, name="account_settings"),
 ]
 
-__all__ = ["URLS", "account_settings", "forfeit_reverse", "live_rooms", "round_rooms"]
+__all__ = [
+    "URLS",
+    "account_settings",
+    "forfeit_reverse",
+    "live_rooms",
+    "no_show_decide",
+    "round_rooms",
+]

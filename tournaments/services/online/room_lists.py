@@ -13,11 +13,11 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from django.conf import settings as django_settings
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from tournaments.caching import shared
-from tournaments.models import RoomGameEnd, RoomStatus, SeriesRoom, Tournament
+from tournaments.models import RoomDecision, RoomGameEnd, RoomStatus, SeriesRoom, Tournament
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import game_view
 from tournaments.services.online.presence import present_ms, seat_joined
@@ -48,6 +48,17 @@ class SeatRow:
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionRow:
+    """A director's decision on a room neither player joined (``RoomDecision``)."""
+
+    kind: str  # forfeit-both, more-time
+    minutes: int | None
+    by: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoomRow:
     room_id: int
     series_id: int
@@ -68,10 +79,18 @@ class RoomRow:
     reversed_by: str
     reversal_reason: str
     timeouts: int  # games lost on time
+    both_absent: bool = False  # the window closed, neither player joined: the director decides
+    decisions: tuple[DecisionRow, ...] = ()
 
     @property
     def live(self) -> bool:
         return self.status in OPEN
+
+    @property
+    def reversible(self) -> bool:
+        """A forfeit the director may reverse: a no-show's, or both players'."""
+        both = any(d.kind == RoomDecision.FORFEIT_BOTH for d in self.decisions)
+        return self.series_status == "forfeited" and bool(self.no_show or both)
 
 
 def _num(value: Decimal) -> int | float:
@@ -124,6 +143,8 @@ def tournament_rooms(
         SeriesRoom.objects.filter(series__tournament=tournament)
         .select_related("room", "series__round", "series__player1", "series__player2",
                         "reversed_by")
+        .prefetch_related(Prefetch("decisions",
+                                   queryset=RoomDecision.objects.select_related("by")))
         .defer("room__chat", "room__server_seed", "room__seed_hash", "room__client_seed")
     )  # fmt: skip
     if round_number is not None:
@@ -175,6 +196,13 @@ def _row(link: SeriesRoom, timeouts: int, now: datetime, read: dict[str, RoomSet
         no_show=names.get(link.no_show, ""), reversed=link.reversed_at is not None,
         reversed_by=link.reversed_by.get_username() if link.reversed_by else "",
         reversal_reason=link.reversal_reason, timeouts=timeouts,
+        both_absent=room.status == RoomStatus.WAITING and link.window_closes <= now
+        and not (seat_joined(room, "a") or seat_joined(room, "b")),
+        decisions=tuple(
+            DecisionRow(kind=d.kind, minutes=d.minutes, by=d.by.get_username() if d.by else "",
+                        at=d.at, reason=d.reason)
+            for d in link.decisions.all()
+        ),
     )  # fmt: skip
 
 

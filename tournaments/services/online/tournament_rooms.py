@@ -2,8 +2,9 @@
 chosen at creation, a game room for every series of a paired round (the tournament's
 rules, the series' length, the tournament's clock), the room's finished series entered
 into its series through the services a director's entry uses (so standings, brackets and
-ratings follow), and the no-shows of a round's start window forfeited by the rooms'
-sweep."""
+ratings follow), the no-shows of a round's start window forfeited by the rooms' sweep
+(a room neither player joined decided by the director), and the next round paired by
+itself when the last series of a round ends (``pair_next``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tournaments.models import (
     MailPreference,
     OnlinePlay,
     Room,
+    RoomDecision,
     RoomStatus,
     Round,
     Series,
@@ -41,11 +43,13 @@ MAX_WINDOW = 7 * 24 * 60
 
 def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
                     clock: dict[str, Any] | None = None,
-                    window_until: datetime | None = None) -> OnlinePlay:  # fmt: skip
+                    window_until: datetime | None = None,
+                    pair_next: bool = False) -> OnlinePlay:  # fmt: skip
     """Make ``tournament`` one played online: each round's start window in minutes (or,
     for a slow event over days, ``window_until``: the rounds paired before that time must
-    start by it) and the rooms' clock (a challenge's clock fields, checked by the one
-    settings reader)."""
+    start by it), the rooms' clock (a challenge's clock fields, checked by the one
+    settings reader) and ``pair_next``: the next round paired by itself when the last
+    series of a round ends (``round_next_by_itself``)."""
     clock = {k: v for k, v in (clock or {}).items() if k in CLOCK_FIELDS}
     s = settings_read(variant=tournament.variant, data=clock)
     if isinstance(window_minutes, bool) or not isinstance(window_minutes, int) or not (
@@ -67,6 +71,11 @@ def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
                 _("The start window's end must be in the future."),
                 code="online-window-until-past", field="window_until",
             )  # fmt: skip
+    if not isinstance(pair_next, bool):
+        raise ApplicationError(
+            _("Say yes or no to pairing the next round by itself."),
+            code="online-pair-next-bad", field="pair_next",
+        )  # fmt: skip
     lot_opens = variant_named(tournament.variant).lot_is_first_roll
     if lot_opens and tournament.opening_roll == "lot" and tournament.first_move != FirstMove.LOT:
         raise ApplicationError(
@@ -77,8 +86,9 @@ def online_play_set(*, tournament: Tournament, window_minutes: int = 15,
     kept = {k: getattr(s, k) for k in CLOCK_FIELDS}
     play, _made = OnlinePlay.objects.update_or_create(
         tournament=tournament,
-        defaults={"window_minutes": window_minutes, "clock": kept, "window_until": window_until},
-    )
+        defaults={"window_minutes": window_minutes, "clock": kept, "window_until": window_until,
+                  "pair_next": pair_next},
+    )  # fmt: skip
     return play
 
 
@@ -292,14 +302,62 @@ def room_result_enter(*, room: Room) -> Series | None:
         log.exception("room %s: its result could not be entered into series %s",
                       room.pk, series.pk)  # fmt: skip
     series.refresh_from_db()
+    if series.status in CLOSED_STATUSES:
+        round_next_later(series)
     return series
+
+
+def round_next_later(series: Series) -> None:
+    """Once the transaction that closed ``series`` commits, the next round is paired when
+    its tournament asks for it (``round_next_by_itself``)."""
+    if series.round_id is None:
+        return
+    tid = series.tournament_id
+    transaction.on_commit(lambda: round_next_by_itself(tournament_id=tid))
+
+
+def round_next_by_itself(*, tournament_id: int) -> Round | None:
+    """The tournament played online with ``pair_next``: when every series of its last
+    published round is decided, its next round is published (a round robin's rounds
+    paired ahead) or paired by the director's service (``round_generate``: the rooms open
+    and the players are told), while rounds are left (a Swiss with its number of rounds
+    set; a round robin's schedule). The tournament's row is locked and the round checked
+    under the lock, so concurrent last results pair it once. A refusal is logged and
+    leaves the round to the director. None: nothing paired."""
+    from tournaments.models import Format
+    from tournaments.services.pairings import ROUND_FORMATS, round_generate
+    from tournaments.services.schedule import next_unpublished, round_show
+
+    try:
+        with transaction.atomic():
+            t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+            play = OnlinePlay.objects.filter(tournament_id=tournament_id).first()
+            if t is None or play is None or not play.pair_next or t.format not in ROUND_FORMATS:
+                return None
+            last = t.rounds.filter(published=True).order_by("-number").first()
+            if last is None or last.series.exclude(status__in=CLOSED_STATUSES).exists():
+                return None
+            ahead = next_unpublished(t)
+            if ahead is not None:
+                if ahead.number != last.number + 1:
+                    return None
+                return round_show(ahead)
+            if t.format == Format.SWISS and not (t.swiss_rounds and last.number < t.swiss_rounds):
+                return None  # a Swiss without its number of rounds ends on the director's word
+            return round_generate(tournament=t)
+    except ApplicationError as exc:
+        if exc.code not in ("round-robin-complete", "swiss-complete"):
+            log.warning("tournament %s: the next round was not paired by itself: %s",
+                        tournament_id, exc.code)  # fmt: skip
+        return None
 
 
 def no_shows_sweep(*, now: datetime | None = None) -> list[int]:
     """The rooms whose round's start window closed with a player who never joined (no
     room page opened, no dice seed sent: ``seat_joined``): that player loses the series by
-    forfeit, scored as a director's forfeit. Both absent: the room is left for the director. The rooms
-    changed, for their players to be told."""
+    forfeit, scored as a director's forfeit. Both absent: the room is left for the
+    director (``no_show_both_forfeit``, ``no_show_more_time``). The rooms changed, for
+    their players to be told."""
     from tournaments.services.online.series import series_end
 
     now = now or timezone.now()
@@ -342,7 +400,9 @@ def no_show_reverse(*, series: Series, by: Any, reason: str) -> SeriesRoom:
             _("only the tournament's directors may reverse a forfeit"), code="not-director-forfeit"
         )
     link = SeriesRoom.objects.select_for_update().filter(series=series).first()
-    if link is None or not link.no_show or series.status != SeriesStatus.FORFEITED:
+    both = link is not None and series.winner_id is None and link.decisions.filter(
+        kind=RoomDecision.FORFEIT_BOTH).exists()  # fmt: skip
+    if link is None or not (link.no_show or both) or series.status != SeriesStatus.FORFEITED:
         raise ApplicationError(
             _("This series was not lost by a no-show: there is no forfeit to reverse."),
             code="no-show-none",
@@ -386,6 +446,95 @@ def no_show_reverse(*, series: Series, by: Any, reason: str) -> SeriesRoom:
     if tournament.format in BRACKET_FORMATS:
         bracket_sync(tournament=tournament)
     transaction.on_commit(lambda: rooms_opened_mail([link.pk]))
+    return link
+
+
+def _decision_checked(series: Series, by: Any, reason: str) -> tuple[Series, SeriesRoom, Room]:
+    """The locked series, its room link and its locked room, for a director's decision on
+    a room still waiting for its first roll, with a reason."""
+    from tournaments.selectors.access import is_director
+    from tournaments.services.errors import PermissionDenied
+
+    series = Series.objects.select_for_update(of=("self",)).select_related("tournament").get(
+        pk=series.pk)  # fmt: skip
+    if not is_director(by, series.tournament):
+        raise PermissionDenied(
+            _("only the tournament's directors may decide a room nobody joined"),
+            code="not-director-no-show",
+        )
+    link = SeriesRoom.objects.select_for_update().filter(series=series).first()
+    room = Room.objects.select_for_update().filter(pk=link.room_id).first() if link else None
+    if link is None or room is None or room.status != RoomStatus.WAITING or (
+        series.status in CLOSED_STATUSES):  # fmt: skip
+        raise ApplicationError(
+            _("This series' room is no longer waiting for its players: there is nothing to "
+              "decide."),
+            code="no-show-room-not-waiting",
+        )  # fmt: skip
+    if not isinstance(reason, str) or not reason.strip():
+        raise ApplicationError(
+            _("Say why you decide so."), code="no-show-decision-reason", field="reason"
+        )
+    return series, link, room
+
+
+@transaction.atomic
+def no_show_both_forfeit(*, series: Series, by: Any, reason: str,
+                         now: datetime | None = None) -> SeriesRoom:  # fmt: skip
+    """Neither player joined the room by the close of the start window: a director
+    decides both lose the series by forfeit (a forfeited series without a winner, as the
+    standings count a double forfeit: a series lost by both, no game points; in a
+    knockout it decides nothing until the director sets a winner). The room closes; who,
+    when and why are kept (``RoomDecision``). May pair the next round by itself."""
+    from tournaments.selectors.access import signed_in
+    from tournaments.selectors.brackets import BRACKET_FORMATS
+    from tournaments.services.pairings import bracket_sync
+
+    now = now or timezone.now()
+    series, link, room = _decision_checked(series, by, reason)
+    if link.window_closes > now or seat_joined(room, "a") or seat_joined(room, "b"):
+        raise ApplicationError(
+            _("Both lose by forfeit only when neither player joined by the close of the "
+              "start window."),
+            code="no-show-not-both-absent",
+        )  # fmt: skip
+    _room_close(room)
+    series.status, series.winner, series.finished_at = SeriesStatus.FORFEITED, None, now
+    series.version += 1
+    series.save()
+    RoomDecision.objects.create(link=link, kind=RoomDecision.FORFEIT_BOTH, by=signed_in(by),
+                                reason=reason.strip())  # fmt: skip
+    if series.tournament.format in BRACKET_FORMATS:
+        bracket_sync(tournament=series.tournament)
+    round_next_later(series)
+    return link
+
+
+@transaction.atomic
+def no_show_more_time(*, series: Series, by: Any, reason: str, minutes: int,
+                      now: datetime | None = None) -> SeriesRoom:  # fmt: skip
+    """A director gives the players of a room still waiting for its first roll
+    ``minutes`` more to start: the window closes that long after its close, or after now
+    when it has closed already. Who, when, how long and why are kept (``RoomDecision``);
+    the players are told (the room's version moves on, their pages refresh)."""
+    from tournaments.selectors.access import signed_in
+
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not (
+        1 <= minutes <= MAX_WINDOW):  # fmt: skip
+        raise ApplicationError(
+            _("%(name)s must be a whole number from %(low)s to %(high)s"),
+            code="settings-number",
+            params={"name": "minutes", "low": 1, "high": MAX_WINDOW},
+            field="minutes",
+        )  # fmt: skip
+    now = now or timezone.now()
+    series, link, room = _decision_checked(series, by, reason)
+    link.window_closes = max(link.window_closes, now) + timedelta(minutes=minutes)
+    link.save(update_fields=["window_closes"])
+    room.seq += 1
+    room.save(update_fields=["seq"])
+    RoomDecision.objects.create(link=link, kind=RoomDecision.MORE_TIME, minutes=minutes,
+                                by=signed_in(by), reason=reason.strip())  # fmt: skip
     return link
 
 
