@@ -56,6 +56,7 @@ from engine.notation import (
 from engine.replay import PlayedAction, outcome_for, rules_from_record
 from engine.rules import RULE_OPTIONS, WIN_POINTS, AnyRuleOption, OneOf, OnOff
 from engine.stats import FACES, GameStats, PlayerStats, record_stats
+from engine.turnsteps import TurnSteps, offers_steps, turn_steps
 from engine.variants import BAR, CHECKERS, OFF, SIDE_NAMES, START, variant_named
 from engine.variants import Variant as GameVariant
 from engine.viewpoint import movetext_for, point_for
@@ -131,6 +132,7 @@ __all__ = [
     "Replay",
     "Rules",
     "Turn",
+    "TurnSteps",
     "WrittenAction",
     "analyse_record",
     "bot_dice",
@@ -155,6 +157,7 @@ __all__ = [
     "luck_share_of",
     "movetext_for",
     "new_server_seed",
+    "offers_steps",
     "outcome_for",
     "point_for",
     "read_mat",
@@ -165,6 +168,7 @@ __all__ = [
     "rules_from_record",
     "seed_hash",
     "split_games",
+    "turn_steps",
     "variant_named",
     "verify_text",
     "write_mat",

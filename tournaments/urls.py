@@ -54,6 +54,7 @@ urlpatterns = [
     # game rooms' JSON doors (docs/online.md); the WebSocket is tournaments/online/routing.py
     path("play/rooms/<int:pk>/state/", room_http.room_state_json, name="room-state"),
     path("play/rooms/<int:pk>/action/", room_http.room_action_json, name="room-action"),
+    path("play/rooms/<int:pk>/steps/", room_http.room_steps_json, name="room-steps"),
     path(
         "play/rooms/<int:pk>/games/<int:number>/record/",
         room_http.room_game_record,

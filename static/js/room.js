@@ -4,7 +4,9 @@
 // /ws/rooms/<id>/, reconnecting with backoff and asking "sync" (the state from the
 // database); without a WebSocket it polls /state/ and POSTs /action/. A player moves by
 // clicking (or dragging) a checker and then its target point, the candidate turns
-// narrowed by the steps so far, with undo until the turn is sent; or from the list.
+// narrowed by the steps so far, with undo until the turn is sent; or from the list. A roll
+// of too many turns to list (a crowded Lurč paš) is entered one die at a time: the steps
+// door (state.steps_url) answers the engine's legal next steps of the steps so far.
 (function () {
   "use strict";
   var root = document.getElementById("room");
@@ -200,6 +202,13 @@
 
   function sourcesAndTargets(from) {
     var sources = [], ends = [];
+    if (stepped()) {
+      ((stepInfo && stepInfo.next) || []).forEach(function (s) {
+        if (sources.indexOf(s[0]) < 0) { sources.push(s[0]); }
+        if (s[0] === from && ends.indexOf(s[1]) < 0) { ends.push(s[1]); }
+      });
+      return { sources: sources, targets: ends };
+    }
     candidates().forEach(function (t) {
       var rest = consume(t.steps, done);
       rest.forEach(function (s) { if (sources.indexOf(norm(s[0])) < 0) { sources.push(norm(s[0])); } });
@@ -209,6 +218,9 @@
   }
 
   function complete() {
+    if (stepped()) {
+      return stepInfo && stepInfo.complete ? [{ shown: stepInfo.movetext, movetext: stepInfo.movetext }] : [];
+    }
     return candidates().filter(function (t) { return consume(t.steps, done).length === 0; });
   }
 
@@ -277,7 +289,29 @@
 
   // too many turns to list (a Lurč houšek with every paš): the server sends no list, the
   // player moves freely on the board and the server judges the turn written from it
-  function free() { return state.legal === null; }
+  function free() { return state.legal === null && !stepped(); }
+
+  // a turn entered one die at a time: the steps door's answer for the steps in ``done``
+  var stepInfo = null, stepsAsked = null;
+  function stepped() { return Boolean(state.steps_url); }
+  function stepsText() {
+    return done.map(function (m) { return pointText(m[0]) + "/" + pointText(m[1]); }).join(" ");
+  }
+  function askSteps() {
+    stepInfo = null;
+    root.removeAttribute("data-steps-ready");
+    if (!stepped() || !canMove()) { return; }
+    var asked = stepsAsked = state.seq + ":" + stepsText();
+    var url = state.steps_url + "?steps=" + encodeURIComponent(stepsText());
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (r) {
+      if (asked !== stepsAsked) { return; }  // the steps changed meanwhile
+      if (r.type === "steps") {
+        stepInfo = r;
+        root.setAttribute("data-steps-ready", String(done.length));
+      } else { showError(r.detail); }
+      updateMoving();
+    }).catch(function () { setConnection(L.reconnecting); });
+  }
 
   function pointText(p) { return p === BAR || p === START ? "bar" : p === OFF ? "off" : String(p); }
 
@@ -292,7 +326,7 @@
   }
 
   function updateMoving() {
-    var moving = canMove() && (free() || (state.legal || []).some(function (t) { return t.steps.length; }));
+    var moving = canMove() && (free() || stepped() || (state.legal || []).some(function (t) { return t.steps.length; }));
     var ready = moving && !free() ? complete() : [];
     $("room-undo").hidden = !(moving && done.length);
     $("room-send").hidden = !(moving && (ready.length || (free() && done.length)));
@@ -303,6 +337,7 @@
       if (ready.length) { note.textContent = fill(L.chosen, { turn: ready[0].shown }); }
       else if (free() && done.length) { note.textContent = fill(L.chosen, { turn: writtenTurn() }); }
       else if (selected !== null) { note.textContent = targets.length ? L.pick_target : L.no_target; }
+      else if (stepped()) { note.textContent = L.steps_note; }
       else { note.textContent = ""; note.hidden = true; }
     }
     drawOverlay();
@@ -313,6 +348,7 @@
     if (selected !== null && targets.indexOf(p) >= 0) {
       done.push([selected, p]);
       selected = null; targets = [];
+      if (stepped()) { askSteps(); }
       updateMoving();
       return true;
     }
@@ -351,6 +387,7 @@
 
   $("room-undo").addEventListener("click", function () {
     done.pop(); selected = null; targets = [];
+    if (stepped()) { askSteps(); }
     updateMoving();
   });
   $("room-send").addEventListener("click", function () {
@@ -378,6 +415,7 @@
     // the page's state element holds the latest state (what a test or a script reads)
     document.getElementById("room-state").textContent = JSON.stringify(s);
     if (moved) { done = []; selected = null; targets = []; pending = false; $("room-pas").value = ""; }
+    if (moved || (stepped() && !stepInfo && stepsAsked !== s.seq + ":" + stepsText())) { askSteps(); }
     if (moved || boardDrawn !== s.board_svg) {
       $("room-board").innerHTML = s.board_svg;
       boardDrawn = s.board_svg;

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 
 from tournaments.models import Room, RoomStatus
 from tournaments.services.online.challenges import challenge_accept, challenge_create
+from tournaments.services.online.game import game_legal, game_view, turn_text
 from tournaments.services.online.rooms import room_act
 from tournaments.services.online.state import room_state
 
@@ -67,6 +68,10 @@ def first_choice(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "take", {}
     if "roll" in can:
         return "roll", {}
+    if state["legal"] is None and state.get("steps_url"):  # too many turns listed: the first
+        room = Room.objects.get(pk=state["room"])
+        turn = game_legal(game_view(room.record), (room.dice[0], room.dice[1]))[0]
+        return "move", {"turn": turn_text(turn)}
     if state["legal"] is None:  # a Lurč houšek: too many plays to list (Z8)
         return "resign", {}
     return "move", {"turn": state["legal"][0]["movetext"]}

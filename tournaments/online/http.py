@@ -15,6 +15,7 @@ from tournaments.services.errors import ApplicationError
 from tournaments.services.online.presence import room_seen
 from tournaments.services.online.rooms import room_act, room_sweep_timeouts
 from tournaments.services.online.state import room_state
+from tournaments.services.online.steps import room_steps
 
 MAX_BODY = 4096
 
@@ -64,6 +65,22 @@ def room_action_json(request: HttpRequest, pk: int) -> JsonResponse:
     if before != (room.seq, room.chat, room.a_chat_off, room.b_chat_off):
         _announce([pk])
     return JsonResponse({"type": "state", "state": room_state(_room(pk), request.user)})
+
+
+@require_GET
+def room_steps_json(request: HttpRequest, pk: int) -> JsonResponse:
+    """GET /play/rooms/<id>/steps/?steps=20/15 15/10&pas=: the legal next steps of the
+    turn entered so far by the player to move (services/online/steps.py), or the refusal
+    (``{"type": "error", "code", "detail"}``, 400; 403: not a player)."""
+    room = _room(pk)
+    written, pas = request.GET.get("steps", ""), request.GET.get("pas", "")
+    try:
+        answer = room_steps(room, request.user, written[:400], pas[:2])
+    except ApplicationError as exc:
+        status = 403 if exc.code == "steps-spectator" else 400
+        return JsonResponse({"type": "error", "code": exc.code, "detail": exc.message},
+                            status=status)  # fmt: skip
+    return JsonResponse({"type": "steps", **answer})
 
 
 @require_GET

@@ -35,6 +35,10 @@ def room_labels() -> dict[str, str]:
         "chosen": _("Your turn: {turn}"),
         "pick_target": _("Now click where the checker goes."),
         "no_target": _("No legal turn moves a checker from there."),
+        "steps_note": _(
+            "Too many legal turns to list: move the checkers one die at a time; only the "
+            "steps a legal turn continues with are offered."
+        ),
         "left": _("left the room"),
         "bot": _("bot"),
         "connected_live": _("Live"),

@@ -10,7 +10,8 @@ from django.views.decorators.gzip import gzip_page
 
 from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
 from tournaments.models import BotGame, BotGameStatus
-from tournaments.selectors.botgames import bot_game_page, user_bot_games
+from tournaments.selectors.botgames import BotGamePage, bot_game_page, user_bot_games
+from tournaments.selectors.steps import BotSteps, bot_steps
 from tournaments.services.botgames import (
     botgame_cube,
     botgame_play,
@@ -88,13 +89,31 @@ def play_game(request: HttpRequest, pk: int) -> HttpResponse:
         game.refresh_from_db()
     asked = request.POST.get("pas") or request.GET.get("pas") or ""
     page = bot_game_page(game, int(asked) if asked in PAS_CHOICES else None)
-    context: dict[str, object] = {"p": page, "error": error}
+    steps, refused = _steps(request, game, page)
+    code = ""
+    if refused is not None:
+        error, status, code = refused.message, 400, refused.code
+    context: dict[str, object] = {"p": page, "error": error, "error_code": code, "steps": steps}
     if game.status == BotGameStatus.FINISHED:  # the replay of the game, marked when analysed
         marks = page.analysis.marks if page.analysis is not None else []
         replay = replay_html(game.record, asked_turn(request), marks)
         context |= {"replay_html": replay.html, "has_frames": replay.last >= 0}
         context |= botgame_rollout_context(game)
     return render(request, "tournaments/play_game.html", context, status=status)
+
+
+def _steps(
+    request: HttpRequest, game: BotGame, page: BotGamePage
+) -> tuple[BotSteps | None, ApplicationError | None]:
+    """The turn entered step by step when the roll has too many turns to list (the steps
+    so far in the address), and the refusal of steps no legal turn begins with."""
+    if not page.your_turn or not page.dice:
+        return None, None
+    written = request.GET.get("steps", "")[:400]
+    try:
+        return bot_steps(game.record, page.dice, page.pas, len(page.turns), written), None
+    except ApplicationError as exc:
+        return bot_steps(game.record, page.dice, page.pas, len(page.turns), ""), exc
 
 
 @login_required

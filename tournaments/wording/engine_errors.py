@@ -157,6 +157,9 @@ MESSAGES: dict[str, Promise] = {
     "pas-order": _(
         "the 1 and the 2 of a houšek are played, and written, before the moves of its paš"
     ),
+    "steps-illegal": _("%(moves)s: %(step)s is no legal step of the roll here"),
+    "steps-dead-end": _("%(moves)s: no legal turn of the roll begins so"),
+    "steps-pas-first": _("choose the paš of the houšek first"),
     "pas-misplaced": _("a chosen paš is written only after a houšek (1-2), and not while placing"),
     "pas-missing": _("after a houšek (1-2) write the chosen paš, like 21+55:"),
     "pas-not-double": _("a paš is a double, not %(pas)s"),

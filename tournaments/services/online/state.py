@@ -31,6 +31,7 @@ from tournaments.services.online.presence import present_ms
 from tournaments.services.online.rooms import seat_of
 from tournaments.services.online.series import seat_of_side, side_of_seat
 from tournaments.services.online.settings import settings_of
+from tournaments.services.online.steps import steps_instead
 
 OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
 # a room's drawn boards and finished games, kept by what they are made of (the record,
@@ -79,8 +80,12 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
     if seat is not None:
         can = _can(room, seat, you, on_turn, view)
     listed = view is None or not room.dice or listable(view, (room.dice[0], room.dice[1]))
+    stepped = False  # too many turns to list: the page enters the turn step by step
     if "move" in can and view is not None and room.dice and listed:
-        for t in game_legal(view, (room.dice[0], room.dice[1])):
+        dice = (room.dice[0], room.dice[1])
+        turns = game_legal(view, dice)
+        stepped = steps_instead(view.position, dice, view.rules, len(turns))
+        for t in [] if stepped else turns:
             legal.append({"movetext": turn_text(t), "shown": turn_text(t),
                           "steps": [[st.frm, st.to] for st in t.steps]})  # fmt: skip
     now = timezone.now()
@@ -124,7 +129,9 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "position": position.to_json(),
         "dice": room.dice,
         "cube": cube_json,
-        "legal": legal if listed else None,
+        "legal": legal if listed and not stepped else None,
+        # the door that answers the legal next steps of a partial turn (services/online/steps.py)
+        "steps_url": reverse("tournaments:room-steps", args=[room.pk]) if stepped else None,
         "pas_choice": _pas_choice(position, room.dice),
         "can": can,
         "clock": clock,
