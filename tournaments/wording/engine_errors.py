@@ -221,6 +221,8 @@ MESSAGES: dict[str, Promise] = {
     "no-evaluator": _("%(variant)s has no evaluator: its games cannot be analysed here"),
     "bot-record": _("the record of the game against the bot does not replay"),
     "bot-game-finished": _("the game against the bot is over"),
+    "bot-cube-action": _("%(kind)s is not a cube action: double, take or drop"),
+    "bot-cube-refused": _("%(kind)s is not allowed here by the rules of the cube"),
 }
 
 # A record over one of the reader's limits: the engine's code is ``record_too_large``
