@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from engine import Position, legal_turns, read_records, replay
-from engine.analysis import CONFIRM_MOST, EQUAL_MP, analyse_game, error_class
+from engine.analysis import CONFIRM_MOST, analyse_game, error_class
+from engine.evaluator.judge import EQUAL_MP
 from engine.evaluator.net import load_net
 from engine.evaluator.play import ROLL_WEIGHTS, ROLLS, equities0, equities1
 from engine.evaluator.players import NetPlayer

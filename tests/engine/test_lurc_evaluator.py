@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 
 from engine import legal_turns, read_records, replay
-from engine.analysis import EQUAL_MP, analyse_game
+from engine.analysis import analyse_game
 from engine.evaluator import lurc_encoding
 from engine.evaluator.bot import bot_turn
+from engine.evaluator.judge import EQUAL_MP
 from engine.evaluator.luck_share import share
 from engine.evaluator.lurc_gates import checked_answers, game_record
 from engine.evaluator.lurc_play import lurc_ends

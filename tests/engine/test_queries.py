@@ -23,7 +23,7 @@ from engine.queries import (
 START = Position.start("long").to_json()
 
 
-def _code(read: object, line: str) -> str:
+def _code(read: object, line: object) -> str:
     with pytest.raises(EngineError) as info:
         read(line)  # type: ignore[operator]
     return str(info.value.code)

@@ -4,15 +4,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0037_room_seen'),
+        ("tournaments", "0037_room_seen"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='job',
-            name='kind',
-            field=models.CharField(choices=[('verify_games', 'verify the game records'), ('recompute', 'recompute series and ratings'), ('players_import_csv', 'import players from CSV'), ('tournament_import', 'import a tournament archive'), ('records_upload', 'upload game records'), ('games_analyse', 'analyse games'), ('botgame_analyse', 'analyse a game against the bot'), ('decision_rollout', 'roll out a decision')], max_length=20, verbose_name='kind'),
+            model_name="job",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("verify_games", "verify the game records"),
+                    ("recompute", "recompute series and ratings"),
+                    ("players_import_csv", "import players from CSV"),
+                    ("tournament_import", "import a tournament archive"),
+                    ("records_upload", "upload game records"),
+                    ("games_analyse", "analyse games"),
+                    ("botgame_analyse", "analyse a game against the bot"),
+                    ("decision_rollout", "roll out a decision"),
+                ],
+                max_length=20,
+                verbose_name="kind",
+            ),
         ),
     ]

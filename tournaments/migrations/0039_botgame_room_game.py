@@ -5,15 +5,21 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0038_job_decision_rollout'),
+        ("tournaments", "0038_job_decision_rollout"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='botgame',
-            name='room_game',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='bot_game', to='tournaments.roomgame', verbose_name='game in the game room'),
+            model_name="botgame",
+            name="room_game",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="bot_game",
+                to="tournaments.roomgame",
+                verbose_name="game in the game room",
+            ),
         ),
     ]
