@@ -127,8 +127,11 @@ def beam_choices(net: Net | Scorer, me: Board, opp: Board, side: int, roll: Sequ
         beam = _beam(net, state, starts, phases[-1], width)
         if beam is None:
             return _every_choice(me, opp, state, choices)
+        total = sum(len(p) for p in phases)
         for steps, m, o in beam:
-            full = again and m[OFF] < CHECKERS
+            # Z7, Z8: the extra roll only when every move was played (a houšek's 1 and 2
+            # as well as the paš's eight)
+            full = again and len(steps) == total and m[OFF] < CHECKERS
             if (m, o) not in found or (full and not found[(m, o)].again):
                 found[(m, o)] = Choice(m, o, full, steps, pas)
     return list(found.values())

@@ -16,10 +16,11 @@ from engine.evaluator.bot import bot_turn
 from engine.evaluator.judge import EQUAL_MP
 from engine.evaluator.luck_share import share
 from engine.evaluator.lurc_gates import checked_answers, game_record
-from engine.evaluator.lurc_play import lurc_ends
+from engine.evaluator.lurc_play import beam_choices, lurc_ends
 from engine.evaluator.lurc_players import LurcHeuristic, LurcRandom
 from engine.evaluator.lurc_train import play_lurc_game
 from engine.evaluator.net import Net, load_net, net_path
+from engine.movegen import side_lists
 from engine.position import Position
 from engine.variants import LURC, WHITE
 
@@ -109,3 +110,29 @@ def test_lurc_ends_roll_again_only_after_a_full_paš() -> None:
 def test_luck_share_is_r_squared() -> None:
     assert share([1.0, 2.0, 3.0, 4.0], [2.0, 4.0, 6.0, 8.0]).r2 == pytest.approx(1.0)
     assert share([1.0, -1.0, 1.0, -1.0], [1.0, 1.0, -1.0, -1.0]).r2 == pytest.approx(0.0)
+
+
+# Z8: white's houšek with two checkers on the bar and its 2 unplayable (black holds
+# white's entry point for a 2): a paš 3-3 played in full after it is no extra roll
+HOUSEK_TWO_BLOCKED = {
+    "variant": "lurc", "turn": "white",
+    "white": {"24": 2, "22": 2, "21": 2, "20": 3, "11": 2, "6": 2, "bar": 2},
+    "black": {"21": 4, "19": 1, "18": 4, "14": 4, "4": 1, "3": 1},
+}  # fmt: skip
+
+
+def test_the_beam_gives_no_extra_roll_when_a_housek_move_is_lost() -> None:
+    """The beam's ends say "rolls again" exactly when the full search does (it said so
+    after every paš played in full, the houšek's lost 2 forgotten), and the bot's turn
+    there passes to the opponent and is one of the legal turns."""
+    pos = Position.from_json(HOUSEK_TWO_BLOCKED)
+    me, opp = side_lists(pos)
+    net = load_net(net_path("lurc"))
+    full = {(m, o): again for m, o, again in lurc_ends(tuple(me), tuple(opp), pos.turn, (2, 1))}
+    assert not any(full.values())
+    beam = beam_choices(net, tuple(me), tuple(opp), pos.turn, [2, 1, 3, 3], 32)
+    assert beam and all(full[(c.me, c.opp)] == c.again for c in beam)
+    turn = bot_turn(pos, [1, 2], "advanced", random.Random(1))
+    assert turn.pas is not None
+    assert turn.position in {t.position for t in legal_turns(pos, [2, 1, *turn.pas])}
+    assert turn.position.turn != pos.turn
