@@ -616,7 +616,10 @@
     var bytes = new Uint8Array(16);
     (window.crypto || window.msCrypto).getRandomValues(bytes);
     var hex = Array.prototype.map.call(bytes, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
-    setConnection(fill(L.seed_sent, { seed: hex }));
+    // shown in the dice panel at once (the connection's line keeps saying how the page is
+    // connected); the room's state confirms it once the server has it
+    $("room-client-seed").textContent = hex;
+    $("room-client-seed").title = fill(L.seed_sent, { seed: hex });
     send({ action: "seed", seed: hex });
   }
 

@@ -119,7 +119,7 @@ def test_director_analyses_a_whole_tournament_again(client: Client):
     assert job.result["analysed"] == 1 and job.result["failed"] == 0
     assert GameAnalysis.objects.get(game=game).source == "gnubg"
     shown = client.get(reverse("tournaments:job", args=[job.pk]), HTTP_ACCEPT_LANGUAGE="cs")
-    assert "1 partií analyzováno" in shown.content.decode()
+    assert "Analyzované partie: 1; nepodařilo se: 0." in shown.content.decode()
 
 
 def test_nothing_to_analyse_a_variant_with_no_analyser(client: Client, settings):

@@ -28,8 +28,9 @@ pytestmark = pytest.mark.django_db
 
 # The anonymous page with nothing cached: the tournament and its version (caching/pages.py),
 # then the body: series rows, rounds, standings (entries, closed series, games), and
-# the format's own reads (a Swiss' first colours; a bracket's seeding and names).
-PAGE_QUERIES = {"swiss": 9, "round_robin": 8, "double_elimination": 12}
+# the format's own reads (a Swiss' first colours; a bracket's seeding and names), and whether
+# the tournament is played online or has game rooms (one query).
+PAGE_QUERIES = {"swiss": 10, "round_robin": 9, "double_elimination": 13}
 # The session and the user; the view's series (with the director check) and games; the
 # service's transaction (a savepoint in a test: two statements); under the lock the series
 # and its games; the game, the series and the tournament's one version bump (once a

@@ -25,7 +25,9 @@ from tournaments.services.results import game_enter_record
 
 pytestmark = pytest.mark.django_db
 EN: dict[str, Any] = {"HTTP_ACCEPT_LANGUAGE": "en"}
-LIMIT = 60_000  # bytes of HTML, not compressed (409 KB and 718 KB before for these games)
+# bytes of HTML, not compressed (409 KB and 718 KB before for these games); the rollout
+# form's list of the turns to roll out adds about 5 KB to a game with an error every turn
+LIMIT = 70_000
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.gzip import gzip_page
@@ -13,7 +14,7 @@ from tournaments.caching.versions import (
     tournament_version,
     tournaments_version,
 )
-from tournaments.models import OnlinePlay, Player, Series, SeriesRoom
+from tournaments.models import OnlinePlay, Player, Series, SeriesRoom, Tournament
 from tournaments.selectors.access import may_create_tournaments, may_see_series
 from tournaments.selectors.analysis import player_analysis, tournament_analysis_rows
 from tournaments.selectors.luck_share import tournament_luck_share
@@ -54,9 +55,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                "last_round": last_round_number(tournament),
                "can_analyse": directing and analyser(tournament.variant) is not None,
                "ask": ask_offer(tournament=tournament, user=request.user)}  # fmt: skip
-    play = OnlinePlay.objects.filter(tournament=tournament).exists()
-    if play or SeriesRoom.objects.filter(series__tournament=tournament).exists():
-        context |= live_rooms(tournament, request.user) | {"online_play": play}
+    online = Tournament.objects.filter(pk=tournament.pk).values(  # one query for both
+        play=Exists(OnlinePlay.objects.filter(tournament=OuterRef("pk"))),
+        rooms=Exists(SeriesRoom.objects.filter(series__tournament=OuterRef("pk"))),
+    )[0]
+    if online["play"] or online["rooms"]:
+        context |= live_rooms(tournament, request.user) | {"online_play": online["play"]}
     return render(request, "tournaments/tournament.html", context)
 
 
