@@ -446,12 +446,15 @@ def walk_ends(
     return goal.ends()
 
 
-def phased_ends(st: TurnState, me: list[int], opp: list[int], phases: Phases) -> list[End]:
+def phased_ends(
+    st: TurnState, me: list[int], opp: list[int], phases: Phases, *, steps: bool = True
+) -> list[End]:
     """Legal ends of a turn played phase by phase, each phase under the must-play rule
     (Z10): the 1-2 of a houšek as many as possible, then as much of the paš as possible.
-    One phase is :func:`generate`."""
+    One phase is :func:`generate`. With ``steps=False`` only the ends are wanted: where
+    the breadth-first search applies, each step is a placeholder (their number holds)."""
     if applies(st):
-        return [End(steps, m, o) for steps, m, o in search_ends(st, me, opp, phases)]
+        return [End(path, m, o) for path, m, o in search_ends(st, me, opp, phases, steps=steps)]
     return walk_phased_ends(st, me, opp, phases)
 
 
@@ -521,6 +524,17 @@ def legal_turns(position: Position, dice: object, rules: Rules | None = None) ->
     >>> [t.notation for t in legal_turns(Position.start("long"), [6, 6])]
     ['24/18(2)']
     """
+    return _legal(position, dice, rules, steps=True)
+
+
+def legal_positions(position: Position, dice: object, rules: Rules | None = None) -> set[Position]:
+    """The positions :func:`legal_turns` reaches (the side to move after included),
+    without writing a play for each: a check of an answer against the legal ends of a
+    crowded paš (tens of thousands) costs about half as much."""
+    return {t.position for t in _legal(position, dice, rules, steps=False)}
+
+
+def _legal(position: Position, dice: object, rules: Rules | None, *, steps: bool) -> list[Turn]:
     rules = rules or Rules()
     variant = position.rules_variant
     me, opp = side_lists(position)
@@ -536,11 +550,11 @@ def legal_turns(position: Position, dice: object, rules: Rules | None = None) ->
     if len(choices) == 1 and choices[0] is None:  # the ends of one search are distinct
         phases, again = variant.roll_phases(me, roll, None)
         return [_turn(position, roll, end, phases, again, None) for end in
-                phased_ends(state, me, opp, phases)]  # fmt: skip
+                phased_ends(state, me, opp, phases, steps=steps)]  # fmt: skip
     out: dict[Position, Turn] = {}
     for pas in choices:
         phases, again = variant.roll_phases(me, roll, pas)
-        for end in phased_ends(state, me, opp, phases):
+        for end in phased_ends(state, me, opp, phases, steps=steps):
             turn = _turn(position, roll, end, phases, again, pas)
             out.setdefault(turn.position, turn)
     return list(out.values())
@@ -583,6 +597,7 @@ __all__ = [
     "check_dice",
     "dice_to_play",
     "generate",
+    "legal_positions",
     "legal_turns",
     "phased_ends",
     "plays_more_than",

@@ -13,7 +13,7 @@ from engine.analysis import analyse_game
 from engine.evaluator.bot import bot_turn
 from engine.evaluator.lurc_players import LurcNetPlayer, LurcPlayer, LurcRandom
 from engine.evaluator.net import load_net, net_path
-from engine.movegen import legal_turns
+from engine.movegen import legal_positions
 from engine.notation import WrittenAction, dice_text, write_movetext, write_tags
 from engine.position import Position
 from engine.replay import outcome_for
@@ -33,7 +33,7 @@ def checked_answers(answers: int, seed: int) -> tuple[int, int]:
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             turn = bot_turn(pos, dice, "advanced", rng)
             asked = dice if turn.pas is None else [*dice, *turn.pas]
-            legal = {t.position for t in legal_turns(pos, asked)}
+            legal = legal_positions(pos, asked)
             done += 1
             illegal += turn.position not in legal
             mover = pos.turn

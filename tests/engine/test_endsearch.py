@@ -14,7 +14,15 @@ import pytest
 
 from engine import Rules, legal_turns, read_records, replay
 from engine.endsearch import applies
-from engine.movegen import End, TurnState, phased_ends, side_lists, turn_state, walk_phased_ends
+from engine.movegen import (
+    End,
+    TurnState,
+    legal_positions,
+    phased_ends,
+    side_lists,
+    turn_state,
+    walk_phased_ends,
+)
 from engine.position import Position
 from engine.selfplay import random_game
 
@@ -103,3 +111,31 @@ def test_a_crowded_paš_in_seconds() -> None:
     assert len({t.position for t in turns}) == 29325
     assert all(len(t.steps) == 8 and t.position.turn == pos.turn for t in turns)  # Z7
     assert spent < 6
+
+
+@pytest.mark.parametrize("variant", ["lurc", "short", "long"])
+def test_legal_positions_are_the_legal_turns_positions(variant: str) -> None:
+    """The gate's check (engine/evaluator/lurc_gates.py) reads the ends without their
+    plays: the same positions as ``legal_turns``, the side to move after included
+    (a paš played in full rolls again, Z7; a houšek's [2, 1] every paš, Z8)."""
+    rng = random.Random(3)
+    positions = _positions(variant, 2, 5)
+    rolls = [[a, b] for a in range(1, 7) for b in range(1, 7)]
+    if variant == "lurc":
+        rolls += [[2, 1, 4, 4], [2, 1, 6, 6]]
+    checked = 0
+    for pos in rng.sample(positions, min(40, len(positions))):
+        dice = rng.choice(rolls)
+        expected = {t.position for t in legal_turns(pos, dice)}
+        assert legal_positions(pos, dice) == expected
+        checked += 1
+    assert checked >= 30
+
+
+def test_legal_positions_of_a_crowded_paš() -> None:
+    query = json.loads(CROWDED.read_text().splitlines()[0])
+    pos = Position.from_json(query["position"])
+    ends = legal_positions(pos, query["dice"])
+    assert ends == {t.position for t in legal_turns(pos, query["dice"])}
+    assert len(ends) == 29325
+    assert {p.turn for p in ends} == {pos.turn}  # every end plays all eight: Z7
