@@ -44,6 +44,8 @@ from tournaments.services.gnubg_bot import (
     GNUBG_LEVELS,
     gnubg_analysis_fields,
     gnubg_cube,
+    gnubg_doubles,
+    gnubg_drops,
     gnubg_plays,
     gnubg_turn,
 )
@@ -255,11 +257,11 @@ def _bot_answers(game: BotGame, state: BotState) -> BotState:
     while state.outcome is None and state.on_turn == bot:
         if state.offered:  # the user doubled: gnubg takes or drops (from the doubler's view)
             words = gnubg_cube(state.position, game.level)
-            state = _cube(state, "drop" if words.rstrip().endswith("pass") else "take")
+            state = _cube(state, "drop" if gnubg_drops(words) else "take")
             continue
         if gnubg and state.number > 0 and bot_may_double(state):
             words = gnubg_cube(state.position, game.level)
-            if words.startswith("Double") or words.startswith("Redouble"):
+            if gnubg_doubles(words):
                 state = _cube(state, "double")
                 continue  # the user answers
         dice = bot_dice(game.seed, state.number, _lot(state))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.utils.translation import gettext as _
@@ -49,7 +50,8 @@ gnubg.command("set output rawboard off")
 gnubg.command("new game")
 board = (tuple(q["opp"]), tuple(q["me"]))
 ec = gnubg.evalcontext(1, q["plies"], 1, 1, q["noise"])
-ci = gnubg.cubeinfo(q["cube"], q["owner"], 1, 0, (0, 0), 0, 0)
+ci = gnubg.cubeinfo(q["cube"], q["owner"], 1, q.get("length", 0),
+                   tuple(q.get("score", (0, 0))), q.get("crawford", 0), 0)
 out = {}
 if q["ask"] == "move":
     gnubg.command("set board " + gnubg.positionid(board))
@@ -103,15 +105,32 @@ def _ask(question: dict[str, object]) -> dict[str, list[float]]:
     raise ApplicationError(_("GNU Backgammon gave no answer"), code="gnubg-no-answer")
 
 
-def _question(position: Position, level: str, ask: str) -> dict[str, object]:
+@dataclass(frozen=True)
+class MatchScore:
+    """A series to ``length`` points with the cube (S7) as gnubg weighs it: the points of
+    the side to move and of the other, and whether this is the Crawford game. None where
+    a question has none: one game (gnubg's money play)."""
+
+    length: int
+    mine: int
+    theirs: int
+    crawford: bool = False
+
+
+def _question(position: Position, level: str, ask: str,
+              match: MatchScore | None = None) -> dict[str, object]:  # fmt: skip
     me, opp = _gnubg_board(position)
     plies, noise = GNUBG_LEVELS[level]
     cube = position.cube
     value = cube.value if cube is not None else 1
     # gnubg's owner: -1 centred, 1 the side on roll (board[1]), 0 the other
     owner = -1 if cube is None or cube.owner is None else int(cube.owner == position.turn)
-    return {"me": me, "opp": opp, "plies": plies, "noise": noise, "cube": value,
-            "owner": owner, "ask": ask}  # fmt: skip
+    question: dict[str, object] = {"me": me, "opp": opp, "plies": plies, "noise": noise,
+                                   "cube": value, "owner": owner, "ask": ask}  # fmt: skip
+    if match is not None:  # gnubg's score: board[0]'s (the other side) first
+        question |= {"length": match.length, "score": [match.theirs, match.mine],
+                     "crawford": int(match.crawford)}  # fmt: skip
+    return question
 
 
 def _played(position: Position, move: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -133,13 +152,17 @@ def _played(position: Position, move: list[int]) -> tuple[tuple[int, ...], tuple
     return tuple(me), tuple(opp)
 
 
-def gnubg_turn(position: Position, dice: tuple[int, int], level: str) -> Turn:
-    """GNU Backgammon's play at ``level`` for ``dice``: one of the engine's legal turns
-    (the one reaching gnubg's position; :class:`ApplicationError` if none does)."""
-    turns = legal_turns(position, list(dice), Rules())
+def gnubg_turn(position: Position, dice: tuple[int, int], level: str, *,
+               turns: list[Turn] | None = None,
+               match: MatchScore | None = None) -> Turn:  # fmt: skip
+    """GNU Backgammon's play at ``level`` for ``dice`` (at ``match``'s score): one of the
+    engine's legal ``turns`` (by default the engine's list for the dice; the one reaching
+    gnubg's position; :class:`ApplicationError` if none does)."""
+    if turns is None:
+        turns = legal_turns(position, list(dice), Rules())
     if len(turns) == 1:
         return turns[0]
-    question = _question(position, level, "move") | {"dice": list(dice)}
+    question = _question(position, level, "move", match) | {"dice": list(dice)}
     move = [int(x) for x in _ask(question)["move"]]
     wanted = _played(position, move)
     side = position.turn
@@ -152,13 +175,23 @@ def gnubg_turn(position: Position, dice: tuple[int, int], level: str) -> Turn:
     )  # fmt: skip
 
 
-def gnubg_cube(position: Position, level: str) -> str:
+def gnubg_cube(position: Position, level: str, match: MatchScore | None = None) -> str:
     """GNU Backgammon's cube decision in ``position`` (the side to move about to roll):
     its recommendation's words, e.g. ``No double, take`` or ``Double, pass``. The side
     to move doubles when the words start with ``Double``; the other side drops when they
-    end with ``pass``."""
-    answer = _ask(_question(position, level, "cube"))["cube"]
+    end with ``pass``. ``match``: the series' score, else one game (money play)."""
+    answer = _ask(_question(position, level, "cube", match))["cube"]
     return str(answer[5])
+
+
+def gnubg_doubles(words: str) -> bool:
+    """Whether gnubg's cube words (:func:`gnubg_cube`) say the side to move doubles."""
+    return words.startswith(("Double", "Redouble"))
+
+
+def gnubg_drops(words: str) -> bool:
+    """Whether gnubg's cube words say the doubled side drops (``..., pass``)."""
+    return words.rstrip().endswith("pass")
 
 
 def gnubg_analysis_fields(record: str) -> dict[str, object]:

@@ -7,7 +7,6 @@ the same transaction; a finished game is stored (services/online/series.py)."""
 
 from __future__ import annotations
 
-import random
 import re
 from datetime import datetime
 from typing import Any
@@ -17,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.engine import bot_turn, new_server_seed, seed_hash
+from tournaments.engine import new_server_seed, seed_hash
 from tournaments.models import Room, RoomGame, RoomGameEnd, RoomStatus
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.errors import ApplicationError
@@ -32,6 +31,7 @@ from tournaments.services.online.game import (
     may_double,
     turn_text,
 )
+from tournaments.services.online.room_bot import room_bot_act
 from tournaments.services.online.series import (
     game_finish,
     other,
@@ -280,7 +280,8 @@ def _finish(room: Room, s: RoomSettings, view: GameView, now: datetime, *,
 
 def proceed(room: Room, s: RoomSettings, now: datetime, view: GameView | None = None) -> None:
     """Go on until a human must act: roll for the side to move (unless it may double
-    first), play the bot's turns and every turn without a choice (L6: nothing legal),
+    first), play the bot's actions (services/online/room_bot.py: its turns, its cube)
+    and every turn without a choice (L6: nothing legal),
     finish the games that end so; then start the clock of who must act."""
     while room.status == RoomStatus.PLAYING:
         view = view or game_view(room.record)
@@ -289,19 +290,19 @@ def proceed(room: Room, s: RoomSettings, now: datetime, view: GameView | None = 
             view = None
             continue
         seat = seat_of_side(room, view.on_turn)
-        bot = getattr(room, f"{seat}_bot")
+        if getattr(room, f"{seat}_bot"):  # its double, its answer, or its roll and turn
+            view = room_bot_act(room, s, view, seat)
+            room.record = view.record
+            continue
         if view.offered:
-            break  # the doubled player answers (the bot plays long nardy: no cube)
+            break  # the doubled player answers
         if room.dice is None:
-            if not bot and may_double(view, crawford=room.crawford):
+            if may_double(view, crawford=room.crawford):
                 break  # roll or double: the player chooses
             room.dice = list(roll(room))
         dice = (room.dice[0], room.dice[1])
         turns = game_legal(view, dice) if listable(view, dice) else []
-        if bot:
-            rng = random.Random(f"{room.server_seed}:{room.rolls}")
-            played = bot_turn(view.position, list(dice), bot, rng, view.rules)
-        elif len(turns) == 1 and not turns[0].steps:
+        if len(turns) == 1 and not turns[0].steps:
             played = turns[0]  # no legal move: the turn passes (L6)
         else:
             break
