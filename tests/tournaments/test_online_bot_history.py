@@ -155,3 +155,36 @@ def test_the_bot_form_refuses_a_bad_colour_and_level(ann: User) -> None:
     for data in ({"level": "beginner", "colour": "red"}, {"level": "god", "colour": "white"}):
         assert client.post(reverse("tournaments:play"), data).status_code == 400
     assert not Room.objects.exists() and not BotGame.objects.exists()
+
+
+@pytest.mark.parametrize(("variant", "colour"), [("long", "black"), ("lurc", "white")])
+def test_a_rematch_of_the_bot_forms_room_keeps_the_colour_chosen(
+    ann: User, variant: str, colour: str
+) -> None:
+    """The rematch of a room the lobby's bot form made starts with the colour the user
+    chose (not by lot), and so does the rematch of the rematch."""
+    from tournaments.services.online.challenges import challenge_bot, challenge_rematch
+
+    room = challenge_bot(user=ann, variant=variant, level="beginner", colour=colour)
+    for _ in range(6):  # by lot, six rooms would each give the colour with odds 1/64
+        room = act(room, ann, "seed", seed="ef" * 8)
+        tags = dict(read_records(room.record)[0].tags)
+        assert tags["White" if colour == "white" else "Black"] == "ann"
+        room = act(room, ann, "resign")
+        assert room.status == RoomStatus.FINISHED
+        room = challenge_rematch(room_id=room.pk, user=ann).room
+
+
+def test_a_rematch_of_a_random_colour_draws_it_again(ann: User, monkeypatch) -> None:
+    from tournaments.services.online import challenges
+
+    asked = ["black", "white", "white", "black", "white", "black"]
+    drawn = iter(asked)
+    monkeypatch.setattr("tournaments.services.online.challenges.secrets.choice",
+                        lambda _colours: next(drawn, "white"))  # fmt: skip
+    room = challenges.challenge_bot(user=ann, variant="long", level="beginner", colour="random")
+    for colour in asked:
+        room = act(room, ann, "seed", seed="ef" * 8)
+        assert dict(read_records(room.record)[0].tags)[colour.title()] == "ann"
+        room = act(room, ann, "resign")
+        room = challenges.challenge_rematch(room_id=room.pk, user=ann).room

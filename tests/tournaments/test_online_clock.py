@@ -126,7 +126,8 @@ def test_the_bot_plays_its_turns_in_the_same_action(ann: User) -> None:
     assert replay(read_records(game.record)[0]).ok and "Bot (beginner)" in game.record
 
 
-def test_the_bot_plays_only_a_game_with_an_evaluator(ann: User) -> None:
+def test_the_bot_plays_only_a_game_with_an_evaluator(ann: User, settings) -> None:
+    settings.GNUBG = "/nonexistent/gnubg"  # short backgammon's bot is gnubg, where installed
     with pytest.raises(ApplicationError) as refused:
         challenge_create(user=ann, variant="short", bot_level="beginner")
     assert refused.value.code == "bot-no-evaluator"

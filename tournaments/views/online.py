@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.engine import variant_named
 from tournaments.forms import PlayStartForm, add_service_error
 from tournaments.models import Challenge, ChallengeStatus, Room
 from tournaments.selectors.botgames import user_bot_games
@@ -29,7 +28,6 @@ from tournaments.selectors.online import (
     settings_summary,
     user_rooms,
 )
-from tournaments.services.botgames import botgame_start
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.challenges import (
     challenge_accept,
@@ -97,26 +95,21 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 def _bot_game(request: HttpRequest, form: PlayStartForm) -> HttpResponse | None:
-    """A game against the bot: a game room for a game with an evaluator (long nardy,
-    Lurč), as every game on the site; short backgammon against GNU Backgammon on its own
-    page (docs/play.md). None when refused (the form says why)."""
+    """A game against the bot in a game room, as every game on the site (docs/play.md):
+    the project's evaluator in long nardy and Lurč, GNU Backgammon in short backgammon.
+    None when refused (the form says why)."""
     if not form.is_valid():
         return None
     data = form.cleaned_data
     try:
-        if variant_named(data["variant"]).evaluator is not None:
-            room = challenge_bot(
-                user=request.user, variant=data["variant"], level=data["level"],
-                colour=data["colour"],
-            )  # fmt: skip
-            return redirect(_room_url(room.pk))
-        game = botgame_start(
-            user=request.user, level=data["level"], colour=data["colour"], variant=data["variant"]
-        )
+        room = challenge_bot(
+            user=request.user, variant=data["variant"], level=data["level"],
+            colour=data["colour"],
+        )  # fmt: skip
     except ApplicationError as exc:
         add_service_error(form, exc)
         return None
-    return redirect("tournaments:play_game", pk=game.pk)
+    return redirect(_room_url(room.pk))
 
 
 def _challenge(request: HttpRequest, form: ChallengeForm) -> HttpResponse:

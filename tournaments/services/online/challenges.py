@@ -14,9 +14,12 @@ from django.utils.translation import gettext as _
 from tournaments.engine import BOT_LEVELS, variant_named
 from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
 from tournaments.selectors.access import User, signed_in
+from tournaments.services.botgames import bot_levels
 from tournaments.services.errors import ApplicationError
+from tournaments.services.gnubg_bot import GNUBG_LEVELS
 from tournaments.services.online.rooms import room_create, seat_of
 from tournaments.services.online.settings import settings_read
+from tournaments.wording.names import bot_level_name, variant_name
 
 
 def _player(user: User | None) -> AuthUser:
@@ -36,16 +39,7 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
     s = settings_read(variant=variant, data=settings)
     challenge = Challenge(creator=player, variant=variant, settings=s.to_json())
     if bot_level:
-        if bot_level not in BOT_LEVELS:
-            raise ApplicationError(
-                _("unknown level %(level)s"), code="bot-unknown-level",
-                params={"level": bot_level[:20]}, field="bot_level",
-            )  # fmt: skip
-        if variant_named(variant).evaluator is None:
-            raise ApplicationError(
-                _("The bot does not play this game yet."), code="bot-no-evaluator",
-                field="variant",
-            )  # fmt: skip
+        _bot_level_check(variant, bot_level)
         challenge.bot_level = bot_level
         challenge.status = ChallengeStatus.ACCEPTED
     elif opponent:
@@ -64,6 +58,27 @@ def challenge_create(*, user: User, variant: str, settings: object = None,
             room_create(a_user=player, b_bot=bot_level, variant=variant, settings=s,
                         challenge_id=challenge.pk)  # fmt: skip
     return challenge
+
+
+def _bot_level_check(variant: str, level: str) -> None:
+    """A level of the bot in ``variant``: the evaluator's (long nardy, Lurč) or, where
+    gnubg is installed, GNU Backgammon's (short backgammon, services/gnubg_bot.py)."""
+    if level not in BOT_LEVELS and level not in GNUBG_LEVELS:
+        raise ApplicationError(
+            _("unknown level %(level)s"), code="bot-unknown-level",
+            params={"level": level[:20]}, field="bot_level",
+        )  # fmt: skip
+    if not bot_levels(variant):
+        raise ApplicationError(
+            _("The bot does not play this game yet."), code="bot-no-evaluator",
+            field="variant",
+        )  # fmt: skip
+    if level not in bot_levels(variant):
+        raise ApplicationError(
+            _("%(level)s is not a level of the bot in %(game)s."),
+            code="bot-level-not-for-game", field="bot_level",
+            params={"level": bot_level_name(level), "game": variant_name(variant)},
+        )  # fmt: skip
 
 
 BOT_ROOM_SETTINGS = {"series_mode": "games", "length": 1, "clock": "none"}
@@ -90,11 +105,16 @@ def challenge_bot(*, user: User, variant: str, level: str, colour: str) -> Room:
         )
     challenge = challenge_create(user=player, variant=variant, settings=BOT_ROOM_SETTINGS,
                                  bot_level=level)  # fmt: skip
-    chosen = secrets.choice(COLOURS) if colour == "random" else colour
-    Challenge.objects.filter(pk=challenge.pk).update(
-        settings={**challenge.settings, "colour": chosen}
-    )
+    _colour_set(challenge, colour)
     return Room.objects.get(challenge=challenge)
+
+
+def _colour_set(challenge: Challenge, colour: str) -> None:
+    """The user's colour against the bot kept with the challenge (``colour``, drawn when
+    ``random``) and what the user asked (``colour_asked``: a rematch asks it again)."""
+    chosen = secrets.choice(COLOURS) if colour == "random" else colour
+    challenge.settings = {**challenge.settings, "colour": chosen, "colour_asked": colour}
+    Challenge.objects.filter(pk=challenge.pk).update(settings=challenge.settings)
 
 
 def bot_room_starter(room: Room) -> str | None:
@@ -202,4 +222,15 @@ def challenge_rematch(*, room_id: int, user: User) -> Challenge:
     )  # fmt: skip
     Challenge.objects.filter(pk=challenge.pk).update(rematch_of=room)
     challenge.rematch_of = room
+    asked = _colour_asked(room)
+    if challenge.bot_level and asked:  # the lobby's bot form: the colour asked again
+        _colour_set(challenge, asked)
     return challenge
+
+
+def _colour_asked(room: Room) -> str | None:
+    """The colour the user asked for in the lobby's bot form that made ``room`` (white,
+    black or random); None for any other room."""
+    settings = (room.challenge.settings or {}) if room.challenge else {}
+    asked = settings.get("colour_asked", settings.get("colour"))
+    return asked if asked in (*COLOURS, "random") else None

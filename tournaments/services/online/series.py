@@ -88,6 +88,12 @@ def game_setup(room: Room, s: RoomSettings, *, starter: str | None) -> None:
         lot += 1
         if last[0] != last[1]:
             starter = "a" if last[0] > last[1] else "b"
+    opening_lot = variant.lot_is_first_roll and s.opening_roll == "lot"
+    while opening_lot and (last is None or last[0] == last[1]):
+        # S2 with the starter chosen (the colour chosen against the bot): the opening
+        # roll is still a lot's roll, never a double; it plays, it does not decide
+        last = roll(room)
+        lot += 1
     room.a_white = (starter == "a") == (variant.first_side == 0)
     room.crawford = _crawford_next(room, s)
     tags = {"Variant": room.variant, "Date": timezone.localdate().isoformat()}
@@ -99,7 +105,7 @@ def game_setup(room: Room, s: RoomSettings, *, starter: str | None) -> None:
     room.record = game_start(tags)
     room.game_first_roll = first_roll
     room.dice = None
-    if last is not None and variant.lot_is_first_roll and s.opening_roll == "lot":
+    if last is not None and opening_lot:
         room.dice = sorted(last, reverse=True)  # S2: the lot is white's first roll
 
 
