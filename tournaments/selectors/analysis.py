@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tournaments.board import board_label, board_pieces, board_svg
+from tournaments.board import board_label, board_pieces
 from tournaments.engine import Position, read_records, replay
 from tournaments.models import Game, GameAnalysis, Player, points_of
 from tournaments.selectors.access import User, visible_tournaments
@@ -75,8 +75,8 @@ class TurnMark:
     luck: int
     luck_class: str
     luck_text: str
-    best_board: str  # SVG of the best play's position, for a marked turn only
-    best_pieces: str  # its pieces layer, drawn beside the replay's board (_replay.html)
+    best_pieces: str  # the best play's pieces (a marked turn only), drawn beside the
+    # replay's board on its shared frame (_replay.html)
     best_label: str  # its accessible name
     mark_words: str  # "bad move", "lucky roll": the replay's move list
     luck_words: str
@@ -236,7 +236,7 @@ class RecordAnalysis:
 
 
 def record_analysis(record: str, analysis: GameAnalysis) -> RecordAnalysis:
-    """The marked turns of an analysed record, with the best play's board for each error,
+    """The marked turns of an analysed record, with the best play's pieces for each error,
     and the equity chart (no query; one replay for the marks' places): a tournament
     game's or a game against the bot's."""
     frames = _frames_of_turns(record) if analysis.turns and record else []
@@ -247,12 +247,11 @@ def record_analysis(record: str, analysis: GameAnalysis) -> RecordAnalysis:
         mark = t.get("mark") or ""
         if not mark and not luck_class:
             continue
-        best_board = best_pieces = best_label = ""
+        best_pieces = best_label = ""
         dice = t.get("dice") or []
         if mark and t.get("best_position"):
             best_label = _("the best play: %(play)s") % {"play": t["best"]}
             best = Position.from_json(t["best_position"])
-            best_board = board_svg(best, label=best_label)
             mover = 0 if t["side"] == "white" else 1
             best_pieces = board_pieces(best, dice=dice, dice_side=mover)
             best_label = f"{best_label}. {board_label(best)}"
@@ -260,7 +259,7 @@ def record_analysis(record: str, analysis: GameAnalysis) -> RecordAnalysis:
             frames[i] if i < len(frames) else 0, int(t["turn"]), str(t["side"]),
             "".join(str(d) for d in dice), str(t["played"]), str(t["best"]),
             int(t.get("error", 0)), mark.replace("_", "-"), mark_text(mark), luck, luck_class,
-            luck_text, best_board, best_pieces, best_label, mark_words(mark),
+            luck_text, best_pieces, best_label, mark_words(mark),
             luck_words_of(luck),
         ))  # fmt: skip
     return RecordAnalysis(marks, _chart(analysis.turns, frames))
