@@ -91,11 +91,16 @@ def turn_steps(
     if not applies(st):
         return None
     phases, _again = variant.roll_phases(me, roll, choices[0])
-    if ends is None:
-        ends = [t.position for t in legal_turns(position, dice, rules)]
-    goals = {_boards(p, position.turn) for p in ends}
-    search = _Search(st, phases, goals)
-    states: list[_State] = search.close([(0, tuple(phases[0]), False, tuple(me), tuple(opp))])
+    first: _State = (0, tuple(phases[0]), False, tuple(me), tuple(opp))
+    search = _Search(st, phases, set())
+    # the roll's legal ends are listed (a crowded houšek's paš has 240,000: half a minute)
+    # only when no play uses every die; else the whole plays are the legal turns (L6)
+    if ends is not None or not variant.exact_bear_off or not search.plays_all(first):
+        if ends is None:
+            ends = [t.position for t in legal_turns(position, dice, rules)]
+        search.goals = {_boards(p, position.turn) for p in ends}
+        search.memo.clear()
+    states: list[_State] = search.close([first])
     steps: list[Step] = []
     for frm, to in played:
         states, step = search.play(states, frm, to)
@@ -135,6 +140,18 @@ class _Search:
         self.st = st
         self.phases = phases
         self.goals = goals
+        # whether a legal turn ends in a state or after more steps from it, by (state,
+        # bound): kept while the goals stay the same
+        self.memo: dict[tuple[_State, int], bool] = {}
+
+    def plays_all(self, first: _State) -> bool:
+        """Whether some play from ``first`` plays every die of every phase (a search in
+        depth that stops at the first; the goals must be empty). When one does, the
+        roll's legal turns are exactly such plays (the must-play rule, L6): with exact
+        bearing off (Z9) a play that leaves a die has moved fewer pips, so it never ends
+        on the boards of a whole play."""
+        assert not self.goals
+        return any(self._leads(s, len(ORDER), self.memo) for s in self.close([first]))
 
     def close(self, states: Iterable[_State]) -> list[_State]:
         """The states with every later phase opened (WrittenTurn opens one between any
@@ -203,7 +220,7 @@ class _Search:
         judged once."""
         complete = next(((s[3], s[4]) for s in states if self.accepted(s)), None)
         out: list[tuple[int, int]] = []
-        memo: dict[tuple[_State, int], bool] = {}
+        memo = self.memo
         for s in states:
             for child, st, rank in self.children(s, len(ORDER)):
                 first = (BAR if st.frm == START else st.frm, st.to)
@@ -216,6 +233,8 @@ class _Search:
 
     def _leads(self, s: _State, bound: int, memo: dict[tuple[_State, int], bool]) -> bool:
         """Whether a legal turn ends in ``s`` or after more steps from it."""
+        if s[2] and not self.goals:  # a phase left with dice: only a listed end is legal
+            return False
         key = (s, bound)
         found = memo.get(key)
         if found is None:

@@ -6,7 +6,9 @@
 // clicking (or dragging) a checker and then its target point, the candidate turns
 // narrowed by the steps so far, with undo until the turn is sent; or from the list. A roll
 // of too many turns to list (a crowded Lurč paš) is entered one die at a time: the steps
-// door (state.steps_url) answers the engine's legal next steps of the steps so far.
+// door (state.steps_url) answers the engine's legal next steps of the steps so far. So is
+// a Lurč houšek (Z8) once its paš is chosen: the door is asked with the paš, its 1 and 2
+// come first, then the paš's moves.
 (function () {
   "use strict";
   var root = document.getElementById("room");
@@ -287,22 +289,28 @@
 
   function canMove() { return (state.can || []).indexOf("move") >= 0 && !pending; }
 
-  // too many turns to list (a Lurč houšek with every paš): the server sends no list, the
-  // player moves freely on the board and the server judges the turn written from it
+  // too many turns to list and no steps door to ask (a page without one): the player
+  // moves freely on the board and the server judges the turn written from it
   function free() { return state.legal === null && !stepped(); }
 
   // a turn entered one die at a time: the steps door's answer for the steps in ``done``
-  var stepInfo = null, stepsAsked = null;
-  function stepped() { return Boolean(state.steps_url); }
+  // (a houšek's: once its paš is chosen, asked with it; the door is the page's own, the
+  // state names one only for a roll it does not list)
+  var stepInfo = null, stepsAsked = null, door = root.getAttribute("data-steps-url");
+  function stepsUrl() { return state.steps_url || (housek() && door) || null; }
+  function stepped() { return Boolean(stepsUrl()); }
+  function pasChosen() { return housek() ? $("room-pas").value : ""; }
   function stepsText() {
     return done.map(function (m) { return pointText(m[0]) + "/" + pointText(m[1]); }).join(" ");
   }
+  function stepsKey() { return state.seq + ":" + pasChosen() + ":" + stepsText(); }
   function askSteps() {
     stepInfo = null;
     root.removeAttribute("data-steps-ready");
-    if (!stepped() || !canMove()) { return; }
-    var asked = stepsAsked = state.seq + ":" + stepsText();
-    var url = state.steps_url + "?steps=" + encodeURIComponent(stepsText());
+    if (!stepped() || !canMove() || (housek() && !pasChosen())) { return; }
+    var asked = stepsAsked = stepsKey();
+    var url = stepsUrl() + "?steps=" + encodeURIComponent(stepsText());
+    if (housek()) { url += "&pas=" + encodeURIComponent(pasChosen()); }
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (r) {
       if (asked !== stepsAsked) { return; }  // the steps changed meanwhile
       if (r.type === "steps") {
@@ -317,8 +325,8 @@
 
   function writtenTurn() {
     var moves = done.map(function (m) { return pointText(m[0]) + "/" + pointText(m[1]); }).join(" ");
-    var pas = $("room-pas");
-    return !$("room-pas-field").hidden && pas.value ? "+" + pas.value + pas.value + ": " + moves : moves;
+    var pas = pasChosen();
+    return pas ? "+" + pas + pas + ": " + moves : moves;
   }
 
   function housek() {
@@ -330,12 +338,13 @@
     var ready = moving && !free() ? complete() : [];
     $("room-undo").hidden = !(moving && done.length);
     $("room-send").hidden = !(moving && (ready.length || (free() && done.length)));
-    $("room-pas-field").hidden = !(moving && free() && housek());
+    $("room-pas-field").hidden = !(moving && housek());
     var note = $("room-moving");
     note.hidden = !moving;
     if (moving) {
       if (ready.length) { note.textContent = fill(L.chosen, { turn: ready[0].shown }); }
       else if (free() && done.length) { note.textContent = fill(L.chosen, { turn: writtenTurn() }); }
+      else if (stepped() && housek() && !pasChosen()) { note.textContent = $("room-pas-field").getAttribute("data-first"); }
       else if (selected !== null) { note.textContent = targets.length ? L.pick_target : L.no_target; }
       else if (stepped()) { note.textContent = L.steps_note; }
       else { note.textContent = ""; note.hidden = true; }
@@ -344,7 +353,7 @@
   }
 
   function pick(p) {
-    if (p === null || !canMove()) { return false; }
+    if (p === null || !canMove() || (stepped() && housek() && !pasChosen())) { return false; }
     if (selected !== null && targets.indexOf(p) >= 0) {
       done.push([selected, p]);
       selected = null; targets = [];
@@ -395,7 +404,11 @@
     var ready = complete();
     if (ready.length) { sendTurn(ready[0].movetext); }
   });
-  $("room-pas").addEventListener("change", updateMoving);
+  $("room-pas").addEventListener("change", function () {
+    // another paš: another turn, its steps from the start (its 1 and 2 first)
+    if (stepped()) { done = []; selected = null; targets = []; askSteps(); }
+    updateMoving();
+  });
 
   function sendTurn(movetext) {
     if (pending) { return; }
@@ -415,7 +428,7 @@
     // the page's state element holds the latest state (what a test or a script reads)
     document.getElementById("room-state").textContent = JSON.stringify(s);
     if (moved) { done = []; selected = null; targets = []; pending = false; $("room-pas").value = ""; }
-    if (moved || (stepped() && !stepInfo && stepsAsked !== s.seq + ":" + stepsText())) { askSteps(); }
+    if (moved || (stepped() && !stepInfo && stepsAsked !== stepsKey())) { askSteps(); }
     if (moved || boardDrawn !== s.board_svg) {
       $("room-board").innerHTML = s.board_svg;
       boardDrawn = s.board_svg;

@@ -125,14 +125,17 @@ def play_turn(room_id: int, pages: dict[str, Page], *, by_board: bool = False) -
 
 
 def play_unlisted(room_id: int, page: Page) -> str:
-    """A turn the server does not list (a Lurč houšek: every paš's plays; a crowded paš,
-    entered step by step), played on the board: the engine's first legal turn clicked
-    step by step, its paš chosen, sent."""
+    """A turn the server does not list (a Lurč houšek: every paš's plays; a crowded paš),
+    entered step by step on the board: the engine's first legal turn, its paš chosen
+    first after a houšek, each step clicked once the steps door has answered, sent."""
     room = Room.objects.get(pk=room_id)
     played = replay(read_records(room.record)[0], check_result=False)
     position = played.position
     turn = legal_turns(position, list(room.dice), played.rules)[0]
-    stepped = bool(state(page).get("steps_url"))  # too many turns: the steps door answers
+    # too many turns to list, or a houšek once its paš is chosen: the steps door answers
+    stepped = bool(state(page).get("steps_url")) or bool(state(page).get("pas_choice"))
+    if turn.pas is not None:
+        page.locator("#room-pas").select_option(str(turn.pas[0]))
     for i, step in enumerate(turn.steps):
         if stepped:  # the legal next steps of the first i steps are known to the page
             page.wait_for_function(
@@ -143,8 +146,6 @@ def play_unlisted(room_id: int, page: Page) -> str:
         click_point(page, step.to)
     if stepped:
         page.wait_for_function("() => !document.getElementById('room-send').hidden")
-    if turn.pas is not None:
-        page.locator("#room-pas").select_option(str(turn.pas[0]))
     before = seq(page)
     page.locator("#room-send").click()
     try:
