@@ -188,3 +188,29 @@ def test_a_rematch_of_a_random_colour_draws_it_again(ann: User, monkeypatch) -> 
         assert dict(read_records(room.record)[0].tags)[colour.title()] == "ann"
         room = act(room, ann, "resign")
         room = challenges.challenge_rematch(room_id=room.pk, user=ann).room
+
+
+def test_the_bot_game_and_its_room_link_each_other(
+    ann: User, bob: User, django_capture_on_commit_callbacks
+) -> None:
+    """The copied game's page /play/<id>/ links its room; the finished room's page links
+    the copies for their user (not for a spectator, whose page would be a 404)."""
+    room = _bot_room(ann, "long", 2)
+    with django_capture_on_commit_callbacks(execute=True):
+        room = play_out(room, (ann,))
+    room_url = reverse("tournaments:room", args=[room.pk])
+    kept = list(BotGame.objects.filter(user=ann).order_by("room_game__number"))
+    page = _client(ann).get(room_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="room-bot-games"' in page
+    for game in kept:
+        assert reverse("tournaments:play_game", args=[game.pk]) in page
+        html = _client(ann).get(reverse("tournaments:play_game", args=[game.pk]),
+                                HTTP_ACCEPT_LANGUAGE="cs").content.decode()  # fmt: skip
+        assert 'id="play-room"' in html and f'href="{room_url}"' in html
+        assert f"Hráno v herní místnosti {room.pk}, hra {game.room_game.number}" in html
+    spectator = _client(bob).get(room_url).content.decode()
+    assert 'id="room-bot-games"' not in spectator
+    own = BotGame.objects.create(user=ann, level="beginner", colour="white", seed=1,
+                                 record=kept[0].record, status=BotGameStatus.FINISHED)  # fmt: skip
+    html = _client(ann).get(reverse("tournaments:play_game", args=[own.pk])).content.decode()
+    assert 'id="play-room"' not in html  # a game played on its own page has no room

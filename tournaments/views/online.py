@@ -29,6 +29,7 @@ from tournaments.selectors.online import (
     user_rooms,
 )
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.bot_history import room_bot_games
 from tournaments.services.online.challenges import (
     challenge_accept,
     challenge_bot,
@@ -202,6 +203,7 @@ def room_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         "room": room,
         "state": state,
+        "bot_games": room_bot_games(room, request.user),
         "labels": room_labels(),
         "summary": settings_summary(room.get_variant_display(), room.settings),
         "urls": {

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from tournaments.models import BotGame, BotGameStatus, Room, RoomGame
+from tournaments.models import BotGame, BotGameStatus, Room, RoomGame, RoomStatus
+from tournaments.selectors.access import User, signed_in
 
 
 def room_bot_history(room: Room) -> list[BotGame]:
@@ -37,6 +38,19 @@ def room_bot_history(room: Room) -> list[BotGame]:
     if waiting:
         transaction.on_commit(lambda: _analyse(waiting))
     return made
+
+
+def room_bot_games(room: Room, user: User | None) -> list[BotGame]:
+    """The copies of the finished room's games among ``user``'s games against the bot
+    (the room's page links them; a bot game's page is its user's alone), by number."""
+    player = signed_in(user)
+    if player is None or room.status != RoomStatus.FINISHED or not (room.a_bot or room.b_bot):
+        return []
+    return list(
+        BotGame.objects.filter(room_game__room=room, user_id=player.pk)
+        .select_related("room_game")
+        .order_by("room_game__number")
+    )
 
 
 def _analyse(ids: list[int]) -> None:
