@@ -24,6 +24,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from rest_framework.throttling import SimpleRateThrottle
 
 from tests.tournaments.helpers import World, a_record, make_world
@@ -175,7 +176,8 @@ def test_load_demo_leaves_the_analysis_to_the_worker_and_says_progress_in_a_log(
     transactional_db: None, embedded: None
 ) -> None:
     out, err = StringIO(), StringIO()  # not terminals: a log, make run's pipe
-    call_command("load_demo", stdout=out, stderr=err)
+    with translation.override("en"):  # a command speaks the active language (cs by default)
+        call_command("load_demo", stdout=out, stderr=err)
     assert Tournament.objects.count() == 3
     assert not GameAnalysis.objects.exists()  # nothing analysed inside the command
     waiting = Job.objects.filter(kind=JobKind.GAMES_ANALYSE, status=JobStatus.QUEUED)
