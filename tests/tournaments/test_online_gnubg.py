@@ -231,3 +231,25 @@ def test_the_opening_roll_is_never_a_double_whoever_starts(
             assert first.last is not None and first.last[0] == 0
             assert first.last[1][0] != first.last[1][1]
         act(room, ann, "abort")
+
+
+def test_the_lobbys_challenge_form_offers_gnubg_for_a_series_to_points(ann: User) -> None:
+    """The challenge form lists gnubg's levels; a series to 3 points against gnubg starts
+    at once, and an evaluator's level is refused for short backgammon."""
+    client = _client(ann)
+    html = client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    form = html.split('name="c-bot_level"')[1].split("</select>")[0]
+    assert 'value="gnubg-worldclass"' in form and 'value="strongest"' in form
+    data = {
+        "action": "challenge", "c-variant": "short", "c-opponent_kind": "bot",
+        "c-bot_level": "beginner", "c-series_mode": "points", "c-length": "3",
+        "c-mars": "on", "c-cube": "on", "c-crawford": "on", "c-draw_scoring": "half",
+        "c-first_move": "loser", "c-opening_roll": "lot", "c-clock": "none",
+        "c-delay_s": "12", "c-reserve_s": "60", "c-days": "3", "c-timeout_costs": "game",
+    }  # fmt: skip
+    refused = client.post(reverse("tournaments:play"), data, HTTP_ACCEPT_LANGUAGE="cs")
+    assert refused.status_code == 400 and "není úroveň bota" in refused.content.decode()
+    response = client.post(reverse("tournaments:play"), {**data, "c-bot_level": "gnubg-expert"})
+    room = Room.objects.get()
+    assert response.status_code == 302
+    assert (room.b_bot, room.variant, room.settings["length"]) == ("gnubg-expert", "short", 3)

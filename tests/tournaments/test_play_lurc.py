@@ -142,7 +142,7 @@ def test_a_lurc_room_against_the_bot_from_the_lobby(ann):
     client = Client()
     client.force_login(ann)
     html = client.get(reverse("tournaments:play"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "The bot plays long nardy and Lurč." in html
+    assert "evaluator plays long nardy and Lurč, GNU Backgammon short" in html
     response = client.post(reverse("tournaments:play"), {
         "action": "challenge", "c-variant": "lurc", "c-opponent_kind": "bot",
         "c-bot_level": "beginner", "c-series_mode": "games", "c-length": 1,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import DrawScoring, FirstMove, SeriesMode, Variant
 from tournaments.models.online import BOT_LEVEL_CHOICES
+from tournaments.services.botgames import level_choices
 from tournaments.services.online.settings import MAX_LENGTH, RoomSettings
 
 DEFAULTS = RoomSettings()
@@ -49,7 +50,8 @@ class ChallengeForm(forms.Form):
     )  # fmt: skip
     bot_level = forms.ChoiceField(
         label=_("The bot's level"), choices=BOT_LEVEL_CHOICES, required=False,
-        help_text=_("The bot plays long nardy and Lurč."),
+        help_text=_("The project's evaluator plays long nardy and Lurč, GNU Backgammon short "
+                    "backgammon where it is installed."),
     )  # fmt: skip
     series_mode = forms.ChoiceField(
         label=_("Series"), choices=SeriesMode.choices, initial=DEFAULTS.series_mode
@@ -96,6 +98,12 @@ class ChallengeForm(forms.Form):
     timeout_costs = forms.ChoiceField(
         label=_("A timeout loses"), choices=TIMEOUT_COSTS, initial=DEFAULTS.timeout_costs
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        level = self.fields["bot_level"]
+        assert isinstance(level, forms.ChoiceField)
+        level.choices = level_choices()  # gnubg's too, where it is installed
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
