@@ -253,3 +253,24 @@ def test_the_lobbys_challenge_form_offers_gnubg_for_a_series_to_points(ann: User
     room = Room.objects.get()
     assert response.status_code == 302
     assert (room.b_bot, room.variant, room.settings["length"]) == ("gnubg-expert", "short", 3)
+
+
+def test_gnubg_weighs_the_series_score_from_the_bots_seat(ann: User) -> None:
+    """After the Crawford game the trailer doubles at once (gnubg at the score), the
+    leader never (a dead cube), one game none: the room passes the bot's score first."""
+    from engine import Position
+    from tournaments.services.gnubg_bot import MatchScore, gnubg_cube, gnubg_doubles
+    from tournaments.services.online.settings import settings_of
+
+    start = Position.start("short", cube=True)
+    assert gnubg_doubles(gnubg_cube(start, "gnubg-expert", MatchScore(3, 0, 2)))
+    assert not gnubg_doubles(gnubg_cube(start, "gnubg-expert", MatchScore(3, 2, 0)))
+    assert not gnubg_doubles(gnubg_cube(start, "gnubg-expert"))
+    challenge = challenge_create(user=ann, variant="short", bot_level="gnubg-expert",
+                                 settings={"series_mode": "points", "length": 3})  # fmt: skip
+    room = challenge.room
+    room.a_score = 2
+    s = settings_of(room.settings, room.variant)
+    assert room_bot._match(room, s, "b") == MatchScore(3, 0, 2, False)
+    one_game = settings_of({"series_mode": "games", "length": 1}, "short")
+    assert room_bot._match(room, one_game, "b") is None
