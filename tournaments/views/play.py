@@ -1,5 +1,7 @@
-"""Playing against the bot (/play/, docs/play.md): plain forms, POST-redirect-GET; the
-service checks every turn through the engine."""
+"""A game against the bot's page (/play/<id>/, docs/play.md): a game kept from a game
+room (read only), or one begun here before every game moved into the rooms, played on
+with plain forms, POST-redirect-GET; the service checks every turn through the engine.
+The lobby (/play/, views/online.py) starts every new game in a room."""
 
 from __future__ import annotations
 
@@ -8,16 +10,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.gzip import gzip_page
 
-from tournaments.forms import PlayStartForm, PlayTurnForm, add_service_error
+from tournaments.forms import PlayTurnForm
 from tournaments.models import BotGame, BotGameStatus
-from tournaments.selectors.botgames import BotGamePage, bot_game_page, user_bot_games
+from tournaments.selectors.botgames import BotGamePage, bot_game_page
 from tournaments.selectors.steps import BotSteps, bot_steps
-from tournaments.services.botgames import (
-    botgame_cube,
-    botgame_play,
-    botgame_resign,
-    botgame_start,
-)
+from tournaments.services.botgames import botgame_cube, botgame_play, botgame_resign
 from tournaments.services.errors import ApplicationError
 from tournaments.views.common import asked_turn
 from tournaments.views.fragments import replay_html
@@ -26,30 +23,6 @@ from tournaments.views.rollouts import botgame_rollout_context
 # refusals of a page that was right once (submitted twice, or the game ended meanwhile)
 CONFLICTS = {"bot-stale-version", "bot-game-over", "bot-not-your-turn"}
 PAS_CHOICES = ("1", "2", "3", "4", "5", "6")  # a Lurč houšek's paš (Z8), as a page asks it
-
-
-@login_required
-def play_home(request: HttpRequest) -> HttpResponse:
-    """Start a game (level, colour) and the user's games, newest first."""
-    form = PlayStartForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                game = botgame_start(
-                    user=request.user, level=form.cleaned_data["level"],
-                    colour=form.cleaned_data["colour"], variant=form.cleaned_data["variant"],
-                )  # fmt: skip
-            except ApplicationError as exc:
-                add_service_error(form, exc)
-                if exc.code == "bot-too-many":  # the throttle (services/botgames.py)
-                    context = {"form": form, "games": user_bot_games(request.user)}
-                    return render(request, "tournaments/play.html", context, status=429)
-            else:
-                return redirect("tournaments:play_game", pk=game.pk)
-        status = 400
-    context = {"form": form, "games": user_bot_games(request.user)}
-    return render(request, "tournaments/play.html", context, status=status)
 
 
 def _own_game(request: HttpRequest, pk: int) -> BotGame:
