@@ -274,3 +274,17 @@ def test_gnubg_weighs_the_series_score_from_the_bots_seat(ann: User) -> None:
     assert room_bot._match(room, s, "b") == MatchScore(3, 0, 2, False)
     one_game = settings_of({"series_mode": "games", "length": 1}, "short")
     assert room_bot._match(room, one_game, "b") is None
+
+
+def test_a_rematch_against_gnubg_keeps_the_level_and_the_colour(ann: User, monkeypatch) -> None:
+    from tournaments.services.online.challenges import challenge_rematch
+
+    monkeypatch.setattr(room_bot, "gnubg_cube", lambda *a, **k: "No double, take")
+    room = _bot_form_room(ann, level="gnubg-intermediate", colour="black")
+    for _ in range(4):  # by lot, four rooms would each give black with odds 1/16
+        assert dict(read_records(room.record)[0].tags)["Black"] == "ann"
+        room = act(room, ann, "resign")
+        assert room.status == RoomStatus.FINISHED
+        room = challenge_rematch(room_id=room.pk, user=ann).room
+        assert room.b_bot == "gnubg-intermediate"
+        room = act(room, ann, "seed", seed="cd" * 8)
