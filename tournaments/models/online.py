@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.tournament import Variant
-from tournaments.wording.names import BOT_LEVEL_NAMES
+from tournaments.wording.names import BOT_LEVEL_NAMES, GNUBG_LEVEL_NAMES
 
 
 class ChallengeStatus(models.TextChoices):
@@ -37,7 +37,8 @@ class RoomGameEnd(models.TextChoices):
     ABORTED = "aborted", _("aborted")
 
 
-BOT_LEVEL_CHOICES = list(BOT_LEVEL_NAMES.items())
+# the evaluator's levels, then GNU Backgammon's (short backgammon, services/gnubg_bot.py)
+BOT_LEVEL_CHOICES = list(BOT_LEVEL_NAMES.items()) + list(GNUBG_LEVEL_NAMES.items())
 
 
 class Challenge(models.Model):
@@ -55,7 +56,7 @@ class Challenge(models.Model):
     )  # fmt: skip
     token = models.CharField(_("link"), max_length=32, blank=True, db_index=True)
     bot_level = models.CharField(
-        _("bot's level"), max_length=16, blank=True, choices=BOT_LEVEL_CHOICES
+        _("bot's level"), max_length=24, blank=True, choices=BOT_LEVEL_CHOICES
     )
     variant = models.CharField(_("game"), max_length=5, choices=Variant.choices)
     settings = models.JSONField(_("settings"), default=dict)
@@ -95,8 +96,8 @@ class Room(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("second player"), null=True, blank=True,
         on_delete=models.PROTECT, related_name="+",
     )  # fmt: skip
-    a_bot = models.CharField(_("first player's bot level"), max_length=16, blank=True)
-    b_bot = models.CharField(_("second player's bot level"), max_length=16, blank=True)
+    a_bot = models.CharField(_("first player's bot level"), max_length=24, blank=True)
+    b_bot = models.CharField(_("second player's bot level"), max_length=24, blank=True)
     a_white = models.BooleanField(_("first player has white"), default=True)
     variant = models.CharField(_("game"), max_length=5, choices=Variant.choices)
     settings = models.JSONField(_("settings"), default=dict)
