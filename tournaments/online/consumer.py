@@ -27,7 +27,9 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from tournaments.models import Room
 from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
+from tournaments.services.online.game import Kept
 from tournaments.services.online.presence import room_beat
+from tournaments.services.online.room_rows import room_read
 from tournaments.services.online.rooms import room_act, room_connected
 from tournaments.services.online.state import room_state
 
@@ -66,8 +68,9 @@ class _PoolWork(SyncToAsync[Any, Any]):
 def _in_pool(func: Any) -> Any:
     """Database work of a socket in a pool of threads (each with its own connection), not
     in the process's one thread for synchronous code: the rooms' round trips to the
-    database overlap instead of queueing behind each other. Every action locks its row,
-    so two threads never change one room at once. SQLite (make run, the tests) takes one
+    database overlap instead of queueing behind each other. An action is written only if
+    the room's seq is still the one it read (or under the row's lock), so two threads
+    never both play on one room. SQLite (make run, the tests) takes one
     writer at a time and its in-memory test database is one shared connection's cache:
     there the work stays in the one thread, as Django's synchronous code runs it."""
     if connection.vendor == "sqlite":
@@ -105,8 +108,22 @@ def scope_language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+BOARD_JSON = Kept(512)  # a drawn board as JSON, by the board: a room's viewers share it
+
+
 def _state_text(state: dict[str, Any]) -> str:
-    return json.dumps({"type": "state", "state": state})
+    """The state message: the state as JSON, its board (most of it, and the same for
+    every viewer on one side) encoded once."""
+    board = state.get("board_svg")
+    if not isinstance(board, str):
+        return json.dumps({"type": "state", "state": state})
+    encoded = BOARD_JSON.get(board)
+    if encoded is None:
+        encoded = json.dumps(board)
+        BOARD_JSON.put(board, encoded)
+    rest = json.dumps({k: v for k, v in state.items() if k != "board_svg"})
+    glue = ", " if len(rest) > 2 else ""
+    return f'{{"type": "state", "state": {rest[:-1]}{glue}"board_svg": {encoded}}}}}'
 
 
 def _viewer_states(room: Room) -> dict[str, str]:
@@ -232,15 +249,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     def _read_state(self) -> str | None:
         """The state message for this socket's viewer, read from the database."""
-        room = (
-            Room.objects.select_related("a_user", "b_user")
-            .filter(pk=self.room_id)
-            .order_by()[:1]  # one row by its key: no ordering to compile
-        )
-        for found in room:
-            with translation.override(self.language):
-                return _state_text(room_state(found, self._user()))
-        return None
+        read = room_read(self.room_id)  # with its seats' users
+        if read is None:
+            return None
+        with translation.override(self.language):
+            return _state_text(room_state(read[0], self._user()))
 
     @_in_pool
     def _act(self, message: object) -> tuple[bool, tuple[str, str] | None, str | None,

@@ -102,24 +102,32 @@ def game_view(record: str) -> GameView:
     return view
 
 
-def _view_of(record: str, tags: Sequence[tuple[str, str]], done: Replay) -> GameView:
-    """The view of ``record``, from its replay ``done``."""
+def _view_of(record: str, tags: Sequence[tuple[str, str]], done: Replay,
+             written: Sequence[WrittenAction] | None = None) -> GameView:  # fmt: skip
+    """The view of ``record``, from its replay ``done`` (``written``: its actions written
+    canonically, when known)."""
     if done.error is not None or done.position is None:
         raise ApplicationError.from_engine(done.error or EngineError("no position"))
+    if written is None:
+        written = [WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played]
     turns = [0, 0]
     last = None
-    for p in done.played:
+    for p, w in zip(done.played, written, strict=True):
         if p.action.kind == "turn":
             turns[p.side] += 1
-            assert p.action.dice is not None
-            dice = (p.action.dice[0], p.action.dice[1])
-            text = p.canonical.split(":", 1)[1].strip()
-            last = (p.side, dice, text, tuple((s.frm, s.to) for s in p.steps))
+            last = (p, w)
+    if last is not None:
+        p, w = last
+        assert p.action.dice is not None
+        dice = (p.action.dice[0], p.action.dice[1])
+        text = w.text.split(":", 1)[1].strip()
+        last_turn = (p.side, dice, text, tuple((s.frm, s.to) for s in p.steps))
     offered = bool(done.played) and done.played[-1].action.kind == "double"
-    actions = tuple(WrittenAction(p.side, p.action.kind, p.canonical) for p in done.played)
+    actions = tuple(written)
     return GameView(
         record, done.position, done.outcome, rules_from_record(done.record), offered,
-        (turns[0], turns[1]), last, actions, tuple((k, v) for k, v in tags if k != "Result"),
+        (turns[0], turns[1]), last_turn if last is not None else None, actions,
+        tuple((k, v) for k, v in tags if k != "Result"),
     )  # fmt: skip
 
 
@@ -144,12 +152,14 @@ def game_with(view: GameView, side: int, kind: str, text: str = "") -> GameView:
             EngineError(f"it is not {SIDE_NAMES[side]}'s action", code="wrong-side")
         )
     result = again.outcome.result if again.outcome else "*"
-    written = [WrittenAction(p.side, p.action.kind, p.canonical) for p in again.played]
+    # the actions before are the view's, replayed as they were: written as they were
+    played = again.played[-1]
+    written = [*view.actions, WrittenAction(played.side, played.action.kind, played.canonical)]
     body = write_movetext(written, first_side=first)
     final = "\n".join(write_tags([*tags, ("Result", result)])) + "\n\n" + body + "\n"
     kept = VIEWS.get(final)
     if kept is None:  # the written record replays as the draft did: only its Result differs
-        kept = _view_of(final, tags, again)
+        kept = _view_of(final, tags, again, written)
         VIEWS.put(final, kept)
     assert isinstance(kept, GameView)
     return kept
@@ -178,18 +188,57 @@ def game_legal(view: GameView, dice: tuple[int, int]) -> list[Turn]:
     return list(turns)
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A legal turn as the room shows and plays it: the client's name for it
+    (``turn_text``), the record's text (``action_text``) and its steps (from, to)."""
+
+    text: str
+    action: str
+    steps: tuple[tuple[int, int], ...]
+
+
+LISTED = Kept(2048)
+
+
+def game_listed(view: GameView, dice: tuple[int, int]) -> tuple[Listed, ...]:
+    """``game_legal``'s turns named, kept as they are: the mover's state lists them, the
+    turn sent is looked up among them."""
+    key = (view.record, dice[0], dice[1])
+    listed = LISTED.get(key)
+    if listed is None:
+        listed = tuple(_listed(t) for t in game_legal(view, dice))
+        LISTED.put(key, listed)
+    assert isinstance(listed, tuple)
+    return listed
+
+
+def _listed(turn: Turn) -> Listed:
+    notation = turn.notation  # written each time it is asked for: once here
+    steps = tuple((st.frm, st.to) for st in turn.steps)
+    return Listed(_turn_text(turn, notation), _action_text(turn, notation), steps)
+
+
 def turn_text(turn: Turn) -> str:
     """A legal turn as the client names it: its movetext, with the chosen paš in front
     after a Lurč houšek (``+55: ...``)."""
+    return _turn_text(turn, turn.notation)
+
+
+def _turn_text(turn: Turn, notation: str) -> str:
     if turn.pas is None:
-        return turn.notation
-    return f"+{turn.pas[0]}{turn.pas[1]}: {turn.notation}".rstrip()
+        return notation
+    return f"+{turn.pas[0]}{turn.pas[1]}: {notation}".rstrip()
 
 
 def action_text(turn: Turn) -> str:
     """The record's text of a legal turn: its dice (and paš), a colon and its moves."""
+    return _action_text(turn, turn.notation)
+
+
+def _action_text(turn: Turn, notation: str) -> str:
     dice = (turn.dice[0], turn.dice[1])
-    return f"{dice_text(dice, turn.pas)}: {turn.notation}".rstrip()
+    return f"{dice_text(dice, turn.pas)}: {notation}".rstrip()
 
 
 def may_double(view: GameView, *, crawford: bool) -> bool:

@@ -1,9 +1,10 @@
 """A game room's actions (docs/online.md, /work/helpers/ROOM_PROTOCOL.md): every door -
 the WebSocket consumer, the HTTP fallback, a test - calls ``room_act`` with the message a
-client sent. Each action locks the room's row, checks the sequence number it was sent
-at (a stale one is refused and changes nothing: a resend plays once), who may act and
-what the engine allows, then writes and bumps the sequence number. The bot answers in
-the same transaction; a finished game is stored (services/online/series.py)."""
+client sent. Each action checks the sequence number it was sent at (a stale one is
+refused and changes nothing: a resend plays once), who may act and what the engine
+allows, then writes and bumps the sequence number: a game action with one UPDATE written
+only if the seq is still the one it read, anything more under the row's lock. The bot
+answers in the same write; a finished game is stored (services/online/series.py)."""
 
 from __future__ import annotations
 
@@ -25,13 +26,20 @@ from tournaments.services.online.game import (
     GameView,
     action_text,
     game_legal,
+    game_listed,
     game_view,
     game_with,
     listable,
     may_double,
-    turn_text,
 )
 from tournaments.services.online.room_bot import room_bot_act
+from tournaments.services.online.room_rows import (
+    NeedsLock,
+    no_queries,
+    room_read,
+    room_settings,
+    room_write,
+)
 from tournaments.services.online.series import (
     game_finish,
     other,
@@ -41,7 +49,7 @@ from tournaments.services.online.series import (
     series_start,
     side_of_seat,
 )
-from tournaments.services.online.settings import RoomSettings, settings_of
+from tournaments.services.online.settings import RoomSettings
 
 GAME_ACTIONS = ("move", "roll", "double", "take", "drop", "resign", "abort", "seed")
 FREE_ACTIONS = ("sync", "chat", "chat-off", "chat-on")  # no seq bump: the game is unchanged
@@ -82,9 +90,20 @@ def room_act(*, room_id: int, user: User | None, message: object) -> Room:
     """Play the client's ``message`` (a dict: ``action``, ``seq`` and the action's
     fields) in the room; the room as it stands after it. Refused with a stable code,
     changing nothing: bad-message, no-such-room, spectator, stale-seq, finished,
-    not-your-turn, illegal-turn, cube-refused, abort-refused, seed-refused, chat-off."""
+    not-your-turn, illegal-turn, cube-refused, abort-refused, seed-refused, chat-off.
+
+    A game action is decided on the row read without a lock and written with one
+    conditional UPDATE (services/online/room_rows.py): written only if the sequence
+    number is still the one read, so that of two actions sent at one seq (a resend, a
+    double click, both seats at once) exactly one plays. An action that needs more of
+    the database (a game stored, the series' end, the first roll's setup, a timeout) or
+    that lost the race is played under the row's lock, as every other action is."""
     action, seq = _parsed(message)
     assert isinstance(message, dict)
+    if action in GAME_ACTIONS or action == "sync":
+        room = _act_unlocked(room_id, user, action, seq, message)
+        if room is not None:
+            return room
     with transaction.atomic():
         # the row locked, its seats' users read with it (the state after it names them)
         locked = (
@@ -100,7 +119,8 @@ def room_act(*, room_id: int, user: User | None, message: object) -> Room:
         if timed_out:
             room.save()
         elif action != "sync":
-            _act_locked(room, seat_of(room, user), action, seq, message)
+            _act_on(room, seat_of(room, user), action, seq, message)
+            room.save()
     if timed_out and action != "sync":  # decided under the same lock, committed, then told
         raise ApplicationError(
             _("Time ran out before this action: here is the game as it stands."), code="timeout"
@@ -108,15 +128,37 @@ def room_act(*, room_id: int, user: User | None, message: object) -> Room:
     return room
 
 
-def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
-                message: dict[str, Any]) -> None:  # fmt: skip
-    """The action on the locked room (room_act's checks, in order); saved."""
+def _act_unlocked(room_id: int, user: User | None, action: str, seq: int | None,
+                  message: dict[str, Any]) -> Room | None:  # fmt: skip
+    """The action decided on the row as read and written if its seq still stands; None:
+    it is to be played under the lock (a query it needed, a timeout due, a race lost)."""
+    read = room_read(room_id)
+    if read is None:
+        raise ApplicationError(_("There is no such game room."), code="no-such-room")
+    room, values = read
+    deadline = room.deadline
+    if room.status == RoomStatus.PLAYING and deadline is not None and deadline < timezone.now():
+        return None  # the timeout is decided under the lock
+    if action == "sync":
+        return room
+    try:
+        with no_queries() as tripped:
+            _act_on(room, seat_of(room, user), action, seq, message)
+    except NeedsLock:
+        return None
+    if tripped or not room_write(room, values):
+        return None
+    return room
+
+
+def _act_on(room: Room, seat: str | None, action: str, seq: int | None,
+            message: dict[str, Any]) -> None:  # fmt: skip
+    """The action on the room (room_act's checks, in order); the caller writes it."""
     if seat is None:
         raise ApplicationError(_("You are watching this game: only its players act."),
                                code="spectator")  # fmt: skip
     if action in FREE_ACTIONS:
         _chat(room, seat, action, message.get("text"))
-        room.save()
         return
     if seq != room.seq:
         raise ApplicationError(
@@ -125,7 +167,7 @@ def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
         )  # fmt: skip
     if room.status in (RoomStatus.FINISHED, RoomStatus.ABORTED):
         raise ApplicationError(_("This series is over."), code="finished")
-    s = settings_of(room.settings, room.variant)
+    s = room_settings(room)
     now = timezone.now()
     if action == "seed":
         _seed(room, s, seat, message.get("seed"))
@@ -137,7 +179,6 @@ def _act_locked(room: Room, seat: str | None, action: str, seq: int | None,
     else:
         _play(room, s, seat, action, message, now)
     room.seq += 1
-    room.save()
 
 
 def _parsed(message: object) -> tuple[str, int | None]:
@@ -251,9 +292,9 @@ def _turn_action(view: GameView, dice: tuple[int, int], turn: object) -> str:
         raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s"), code="illegal-turn",
                                params={"turn": shown["turn"], "dice": shown["dice"]})  # fmt: skip
     if listable(view, dice):
-        for t in game_legal(view, dice):
-            if turn_text(t) == written:
-                return action_text(t)
+        for t in game_listed(view, dice):
+            if t.text == written:
+                return t.action
         raise ApplicationError(_("%(turn)s is not a legal turn for %(dice)s"), code="illegal-turn",
                                params={"turn": shown["turn"], "dice": shown["dice"]})  # fmt: skip
     pas = PAS.fullmatch(written)
@@ -358,7 +399,7 @@ def _timeout_due(room: Room, now: datetime) -> bool:
     """Decide the locked room's timeout when its deadline has passed (the caller saves)."""
     if room.status != RoomStatus.PLAYING or room.deadline is None or room.deadline >= now:
         return False
-    s = settings_of(room.settings, room.variant)
+    s = room_settings(room)
     view = game_view(room.record)
     loser = seat_of_side(room, view.on_turn)
     if s.clock == "live":

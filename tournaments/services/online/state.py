@@ -21,16 +21,15 @@ from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import (
     GameView,
     Kept,
-    game_legal,
+    game_listed,
     game_view,
     listable,
     may_double,
-    turn_text,
 )
 from tournaments.services.online.presence import present_ms
+from tournaments.services.online.room_rows import room_settings, settings_json
 from tournaments.services.online.rooms import seat_of
 from tournaments.services.online.series import seat_of_side, side_of_seat
-from tournaments.services.online.settings import settings_of
 from tournaments.services.online.steps import steps_instead
 
 OVER = (RoomStatus.FINISHED, RoomStatus.ABORTED)
@@ -57,7 +56,7 @@ def _pas_choice(position: Position, dice: list[int] | None) -> bool:
 
 def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
     """The room for ``viewer`` as the protocol's STATE."""
-    s = settings_of(room.settings, room.variant)
+    s = room_settings(room)
     seat = seat_of(room, viewer)
     playing = room.status == RoomStatus.PLAYING
     view: GameView | None = game_view(room.record) if room.record else None
@@ -83,11 +82,11 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
     stepped = False  # too many turns to list: the page enters the turn step by step
     if "move" in can and view is not None and room.dice and listed:
         dice = (room.dice[0], room.dice[1])
-        turns = game_legal(view, dice)
+        turns = game_listed(view, dice)
         stepped = steps_instead(view.position, dice, view.rules, len(turns))
         for t in [] if stepped else turns:
-            legal.append({"movetext": turn_text(t), "shown": turn_text(t),
-                          "steps": [[st.frm, st.to] for st in t.steps]})  # fmt: skip
+            legal.append({"movetext": t.text, "shown": t.text,
+                          "steps": [[frm, to] for frm, to in t.steps]})  # fmt: skip
     now = timezone.now()
     running = None
     if on_turn is not None and room.deadline is not None:
@@ -121,7 +120,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "you": None if you is None else colour[you],
         "turn": None if on_turn is None else colour[on_turn],
         "players": {colour[side]: _player(room, seats[side], now) for side in (0, 1)},
-        "settings": s.to_json(),
+        "settings": settings_json(s),
         "score": {colour[side]: _number(getattr(room, f"{seats[side]}_score")) for side in (0, 1)},
         "winner": _winner(room, seats),
         "game": room.game_number,
