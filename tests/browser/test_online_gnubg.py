@@ -28,6 +28,8 @@ def test_the_lobby_opens_a_room_against_gnubg_with_its_cube(
     live_server: Any, browser: Browser, monkeypatch
 ) -> None:
     monkeypatch.setattr(room_bot, "gnubg_cube", lambda *a, **k: "No double, take")
+    # gnubg's analysis of the copy (a job) is tested elsewhere: no thread outlives the test
+    monkeypatch.setattr("tournaments.services.online.bot_history._analyse", lambda ids: None)
     ann = User.objects.create_user("ann", password="pw-ann-123")
     context = signed_in(browser, live_server, ann, width=390)
     page = context.new_page()
