@@ -175,24 +175,38 @@ elif CACHE_URL in {"", "locmem://"}:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db, not {CACHE_URL!r}")
+
+
 # The game rooms' channel layer (docs/online.md): Redis in production, so that every ASGI
 # process hears every room (CHANNEL_LAYER_URL=redis://host:6379/1); in memory for `make
-# run` and the tests (one process). Nothing a game needs lives only in the layer.
-CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL", "").strip()
-CHANNEL_LAYERS: dict[str, dict[str, Any]]
-if CHANNEL_LAYER_URL.startswith(("redis://", "rediss://", "unix://")):
-    CHANNEL_LAYERS = {
+# run` and the tests (one process). Nothing a game needs lives only in the layer, so it
+# is Redis's pub/sub: a message reaches the processes listening at that moment and is not
+# queued (no capacity, no expiry), one PUBLISH a change, where the list layer kept each
+# group in a sorted set and pushed every message onto each socket's own list.
+def _channel_layers(url: str) -> dict[str, dict[str, Any]]:
+    """The layer CHANNEL_LAYER_URL names. Redis's pub/sub channels are the server's, not
+    a database's: the URL's database number goes into the channels' prefix, so that two
+    sites (or benchmarks) on one Redis with different numbers still do not hear each
+    other's rooms (room ids repeat across databases)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    if url in {"", "memory://"}:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"CHANNEL_LAYER_URL must be redis://host:port/db, not {url!r}")
+    parts = urlsplit(url)
+    path = parts.path.strip("/") if parts.scheme != "unix" else ""
+    db = parse_qs(parts.query).get("db", [path])[-1] or "0"  # as redis-py reads it
+    return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 500, "expiry": 30},
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [url], "prefix": f"asgi.db{db}."},
         }
     }
-elif CHANNEL_LAYER_URL in {"", "memory://"}:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-else:
-    raise ImproperlyConfigured(
-        f"CHANNEL_LAYER_URL must be redis://host:port/db, not {CHANNEL_LAYER_URL!r}"
-    )
+
+
+CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL", "").strip()
+CHANNEL_LAYERS = _channel_layers(CHANNEL_LAYER_URL)
 # In front of it, each process keeps the public pages it served last (tournaments/caching/pages.py):
 # their keys carry the version, so a copy here is never stale; it saves the round trip
 # to Redis, and is kept unpickled (config/local_objects.py).

@@ -1,4 +1,5 @@
-"""The board as SVG, drawn from an engine position: a pure function of its arguments.
+"""The board as SVG, drawn from an engine position: a pure function of its arguments
+(and of the active language, for its words).
 
 The board is seen from one side, the ``viewer`` (white unless told: a player sees it from
 their own side), and numbered in the viewer's numbering: points 13-24 on top from left to
@@ -12,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from django.utils.text import capfirst
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tournaments.engine import BAR, BLACK, OFF, START, WHITE, Position, variant_named
 from tournaments.models import Variant
@@ -88,7 +90,15 @@ def _triangle(spot: PointSpot) -> str:
 
 
 def board_frame(variant: str, viewer: int = WHITE) -> str:
-    """The parts that do not change during a game: wood, points, bar and tray."""
+    """The parts that do not change during a game: wood, points, bar and tray. Drawn once
+    per variant, side and language and kept: a room's move sends two boards, and their
+    frames were some 7% of the socket server's CPU (docs/online.md)."""
+    return _frame(variant, viewer, get_language())
+
+
+@lru_cache(maxsize=64)  # variants x 2 sides x languages, and room to spare
+def _frame(variant: str, viewer: int, language: str | None) -> str:
+    """The frame in ``language``, the active one (the key: its words are translated)."""
     bar_x = MARGIN + HALF_W
     tray_x = WIDTH - TRAY_W
     trays = "".join(

@@ -1,0 +1,34 @@
+"""The board's frame is drawn once per variant, viewer's side and language and kept
+(tournaments/board.py, docs/online.md "Benchmark"): a room's move draws two boards."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from tournaments.board import board_frame, board_svg
+from tournaments.engine import BLACK, WHITE, Position
+
+
+def test_the_frame_is_kept_by_variant_side_and_language() -> None:
+    with translation.override("en"):
+        first = board_frame("long", WHITE)
+        assert board_frame("long", WHITE) is first  # kept, not drawn again
+        assert board_frame("long", BLACK) != first  # the trays swap sides
+        assert board_frame("short", WHITE) != first  # its name in <desc>
+        english = board_frame("short", WHITE)
+    with translation.override("cs"):
+        czech = board_frame("short", WHITE)
+        assert czech != english  # "pips" and the variant's name in Czech
+        assert board_frame("short", WHITE) is czech
+    with translation.override("en"):
+        assert board_frame("short", WHITE) is english
+
+
+def test_a_whole_board_carries_the_frame_of_its_language() -> None:
+    pos = Position.start("long")
+    with translation.override("cs"):
+        czech, czech_frame = board_svg(pos), board_frame("long", WHITE)
+    with translation.override("en"):
+        english, english_frame = board_svg(pos), board_frame("long", WHITE)
+    assert czech_frame in czech and english_frame in english
+    assert english_frame not in czech and czech_frame not in english
