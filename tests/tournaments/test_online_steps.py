@@ -68,9 +68,9 @@ def test_the_crowded_paš_is_entered_step_by_step(crowded: Crowded) -> None:
     view = game_view(room.record)
     assert view.position.turn == 0 and len(legal_turns(view.position, [6, 6])) == ENDS
     # the state door: no list of 32,509 turns (about 3 MB before), the steps door instead
-    started = time.perf_counter()
+    started = time.process_time()
     r = mover_c.get(reverse("tournaments:room-state", args=[room.pk]))
-    spent = time.perf_counter() - started
+    spent = time.process_time() - started
     state = r.json()
     assert r.status_code == 200 and state["legal"] is None and "move" in state["can"]
     assert state["steps_url"] == reverse("tournaments:room-steps", args=[room.pk])
@@ -83,9 +83,9 @@ def test_the_crowded_paš_is_entered_step_by_step(crowded: Crowded) -> None:
     played: list[str] = []
     slowest = 0.0
     while True:
-        started = time.perf_counter()
+        started = time.process_time()
         status, answer = _steps(mover_c, room, " ".join(played))
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         assert status == 200, answer
         if not answer["next"]:
             break

@@ -68,9 +68,9 @@ def test_a_housek_with_a_crowded_paš_is_entered_step_by_step(housek: Housek) ->
     played: list[str] = []
     slowest = 0.0
     while True:
-        started = time.perf_counter()
+        started = time.process_time()
         status, answer = _steps(c, room, " ".join(played), "6")
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         assert status == 200, answer
         if len(played) < 2:  # Z8: the 1 and the 2 before the paš
             assert answer["next"] and {a - b for a, b in answer["next"]} <= {1, 2}

@@ -52,9 +52,9 @@ def _page(c: Client, game: BotGame, query: str = "") -> tuple[int, str]:
 
 def test_the_crowded_paš_is_played_step_by_step(crowded: tuple[BotGame, Client]) -> None:
     game, c = crowded
-    started = time.perf_counter()
+    started = time.process_time()
     status, html = _page(c, game)
-    spent = time.perf_counter() - started
+    spent = time.process_time() - started
     # 32,509 buttons before (about 2.5 MB); now the first steps only
     assert status == 200 and 'id="play-steps"' in html and 'secondary turn-choice"' not in html
     assert len(html.encode()) < 60_000, len(html.encode())
