@@ -436,7 +436,22 @@
     $("room-board").setAttribute("data-seq", String(s.seq));
     renderStatus(); renderPlayers(); renderCube(); renderLast(); renderButtons();
     renderTurns(); renderGames(); renderChat(); renderDice(); updateMoving();
+    renderBotGames();
     maybeSeed();
+  }
+
+  // a finished bot room's games, kept with the player's games against the bot
+  function renderBotGames() {
+    var kept = state.bot_games || [], box = $("room-bot-games-links");
+    $("room-bot-games").hidden = !kept.length;
+    box.textContent = "";
+    kept.forEach(function (b, i) {
+      if (i) { box.appendChild(document.createTextNode(", ")); }
+      var a = document.createElement("a");
+      a.href = b.url;
+      a.textContent = fill(L.bot_game, { n: b.number });
+      box.appendChild(a);
+    });
   }
 
   function sideName(side) { return side ? L[side] : ""; }

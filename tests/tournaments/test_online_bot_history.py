@@ -16,6 +16,7 @@ from tests.tournaments.online_play import act, new_room, play_out, seeded
 from tournaments.models import BotGame, BotGameStatus, Player, Room, RoomStatus
 from tournaments.services.online.bot_history import room_bot_history
 from tournaments.services.online.challenges import challenge_create
+from tournaments.services.online.state import room_state
 
 pytestmark = pytest.mark.django_db
 
@@ -208,8 +209,12 @@ def test_the_bot_game_and_its_room_link_each_other(
                                 HTTP_ACCEPT_LANGUAGE="cs").content.decode()  # fmt: skip
         assert 'id="play-room"' in html and f'href="{room_url}"' in html
         assert f"Hráno v herní místnosti {room.pk}, hra {game.room_game.number}" in html
+    # the live page draws them from the state, sent as the series ends
+    links = [b["url"] for b in room_state(room, ann)["bot_games"]]
+    assert links == [reverse("tournaments:play_game", args=[g.pk]) for g in kept]
     spectator = _client(bob).get(room_url).content.decode()
-    assert 'id="room-bot-games"' not in spectator
+    assert room_state(room, bob)["bot_games"] == []
+    assert not any(url in spectator for url in links)
     own = BotGame.objects.create(user=ann, level="beginner", colour="white", seed=1,
                                  record=kept[0].record, status=BotGameStatus.FINISHED)  # fmt: skip
     html = _client(ann).get(reverse("tournaments:play_game", args=[own.pk])).content.decode()

@@ -29,7 +29,6 @@ from tournaments.selectors.online import (
     user_rooms,
 )
 from tournaments.services.errors import ApplicationError
-from tournaments.services.online.bot_history import room_bot_games
 from tournaments.services.online.challenges import (
     challenge_accept,
     challenge_bot,
@@ -203,7 +202,6 @@ def room_page(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         "room": room,
         "state": state,
-        "bot_games": room_bot_games(room, request.user),
         "labels": room_labels(),
         "summary": settings_summary(room.get_variant_display(), room.settings),
         "urls": {

@@ -70,4 +70,5 @@ def room_labels() -> dict[str, str]:
         "rematch_offered": _("{name} offers a rematch."),
         "rematch_waiting": _("Your rematch offer waits for your opponent."),
         "rematch_ready": _("The rematch is on: room {id}"),
+        "bot_game": _("game {n}"),
     }

@@ -17,6 +17,7 @@ from tournaments.engine import Position, movetext_for
 from tournaments.models import Challenge, ChallengeStatus, Room, RoomStatus
 from tournaments.selectors.access import User
 from tournaments.selectors.rooms import seat_name
+from tournaments.services.online.bot_history import room_bot_games
 from tournaments.services.online.clock import clock_left_ms
 from tournaments.services.online.game import (
     GameView,
@@ -141,6 +142,13 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "games": _games(room),
         "chat": chat,
         "rematch": _rematch(room, seat) if room.status in OVER else None,
+        # a finished bot room's games as kept with the player's games against the bot
+        "bot_games": [
+            {"number": b.room_game.number, "url": reverse("tournaments:play_game", args=[b.pk])}
+            for b in room_bot_games(room, viewer)
+        ]
+        if seat is not None and room.status in OVER
+        else [],
         # drawn from the viewer's side (white's for a spectator), numbered as it shows
         "board_svg": _board(room, position, eye),
     }
