@@ -143,12 +143,7 @@ def room_state(room: Room, viewer: User | None) -> dict[str, Any]:
         "chat": chat,
         "rematch": _rematch(room, seat) if room.status in OVER else None,
         # a finished bot room's games as kept with the player's games against the bot
-        "bot_games": [
-            {"number": b.room_game.number, "url": reverse("tournaments:play_game", args=[b.pk])}
-            for b in room_bot_games(room, viewer)
-        ]
-        if seat is not None and room.status in OVER
-        else [],
+        "bot_games": _bot_games(room, viewer) if seat is not None and room.status in OVER else [],
         # drawn from the viewer's side (white's for a spectator), numbered as it shows
         "board_svg": _board(room, position, eye),
     }
@@ -166,6 +161,14 @@ def _player(room: Room, seat: str, now: datetime) -> dict[str, Any]:
         "bot": bot or None,
         "seeded": bool(getattr(room, f"{seat}_seed")) or bool(bot),
     }
+
+
+def _bot_games(room: Room, viewer: User | None) -> list[dict[str, Any]]:
+    return [
+        {"number": b.room_game.number, "url": reverse("tournaments:play_game", args=[b.pk])}
+        for b in room_bot_games(room, viewer)
+        if b.room_game is not None  # a copy keeps its room's game (bot_history.py)
+    ]
 
 
 def _rematch(room: Room, seat: str | None) -> dict[str, Any] | None:
