@@ -229,7 +229,13 @@ def board_pieces(
 
 
 def _variant_name(variant: str) -> str:
-    """The variant's name in the active language (the engine's title if unknown here)."""
+    """The variant's name in the active language (the engine's title if unknown here),
+    kept as the frame is: every board's label names it."""
+    return _variant_name_in(variant, get_language())
+
+
+@lru_cache(maxsize=64)
+def _variant_name_in(variant: str, language: str | None) -> str:
     if variant in Variant.values:
         return capfirst(str(Variant(variant).label))
     return variant_named(variant).title

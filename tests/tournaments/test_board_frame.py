@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from tournaments.board import board_frame, board_svg
+from tournaments.board import _variant_name, board_frame, board_svg
 from tournaments.engine import BLACK, WHITE, Position
 
 
@@ -32,3 +32,12 @@ def test_a_whole_board_carries_the_frame_of_its_language() -> None:
         english, english_frame = board_svg(pos), board_frame("long", WHITE)
     assert czech_frame in czech and english_frame in english
     assert english_frame not in czech and czech_frame not in english
+
+
+def test_the_variants_name_in_every_boards_label_is_kept_by_language() -> None:
+    with translation.override("en"):
+        english = _variant_name("long")
+        assert _variant_name("long") is english
+    with translation.override("cs"):
+        assert _variant_name("long") != english
+        assert _variant_name("long") is _variant_name("long")
