@@ -68,6 +68,9 @@
       return;
     }
     if (msg.type === "state" && msg.state) { render(msg.state); }
+    if (msg.type === "pong" && typeof msg.seq === "number" && msg.seq > state.seq && live && socket) {
+      socket.send(JSON.stringify({ action: "sync", seq: state.seq }));  // a change was missed
+    }
     if (msg.type === "pong" && msg.present_ms) {  // the players' presence, as of now
       Object.keys(msg.present_ms).forEach(function (side) {
         var p = state.players[side];

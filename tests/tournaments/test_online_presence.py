@@ -66,7 +66,8 @@ def test_a_killed_servers_socket_stops_counting_after_two_missed_beats(pair) -> 
     assert Room.objects.get(pk=room.pk).b_connected == 1
     assert not gone["connected"] and gone["present_ms"] == 0
     # ann's own beat tells her so too (her page hears nothing else while nothing changes)
-    back, present = room_beat(room_id=room.pk, user=ann)
+    back, present, seq = room_beat(room_id=room.pk, user=ann)
+    assert seq == Room.objects.get(pk=room.pk).seq
     bob_colour = "black" if Room.objects.get(pk=room.pk).a_white else "white"
     assert back is True and present[bob_colour] == 0 and present[_other(bob_colour)] > 0
     # his page beats again (another process, or the poll): back, and the room is told
@@ -120,6 +121,8 @@ async def test_the_socket_beats_and_the_opponent_sees_a_dead_one_go_and_come_bac
     await socket_send(b, action="ping")
     pong = await next_message(b, "pong")  # with how long each player still counts as present
     assert set(pong["present_ms"]) == {"white", "black"}
+    # and the room's seq: a page that missed a change (a dropped message) asks the state
+    assert pong["seq"] == (await database_sync_to_async(Room.objects.get)(pk=ctx["room"])).seq
     assert all(0 < ms <= presence_window().total_seconds() * 1000
                for ms in pong["present_ms"].values())  # fmt: skip
     assert await b.receive_nothing(timeout=0.3)  # a beat of a present player changes nothing

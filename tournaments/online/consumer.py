@@ -28,7 +28,7 @@ from tournaments.models import Room
 from tournaments.selectors.access import User
 from tournaments.services.errors import ApplicationError
 from tournaments.services.online.game import Kept
-from tournaments.services.online.presence import room_beat
+from tournaments.services.online.presence import Beat, room_beat
 from tournaments.services.online.room_rows import room_read
 from tournaments.services.online.rooms import room_act, room_connected
 from tournaments.services.online.state import room_state
@@ -207,10 +207,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """The page's heartbeat: a player is seen (the room is told when they come back
         after counting as gone); answered with a pong, by which the page knows the
         server still hears it, carrying how long each player still counts as present."""
-        back, present = await self._beat()
-        if back:
+        beat = await self._beat()
+        if beat.back:
             await self.channel_layer.group_send(group_name(self.room_id), {"type": "room.changed"})
-        await self.send(text_data=json.dumps({"type": "pong", "present_ms": present}))
+        # the room's seq too: a page behind it missed a change (the layer may drop one)
+        await self.send(
+            text_data=json.dumps({"type": "pong", "present_ms": beat.present, "seq": beat.seq})
+        )
 
     async def room_changed(self, event: dict[str, Any]) -> None:
         """The room changed: the state sent with the change for this socket's viewer
@@ -240,7 +243,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return room_connected(room_id=self.room_id, user=self._user(), delta=delta)
 
     @_in_pool
-    def _beat(self) -> tuple[bool, dict[str, int | None]]:
+    def _beat(self) -> Beat:
         return room_beat(room_id=self.room_id, user=self._user())
 
     @_in_pool

@@ -10,6 +10,7 @@ message from the server."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from django.conf import settings
 from django.utils import timezone
@@ -49,8 +50,18 @@ def seat_joined(room: Room, seat: str) -> bool:
     )
 
 
-def room_beat(*, room_id: int, user: User | None,
-              now: datetime | None = None) -> tuple[bool, dict[str, int | None]]:  # fmt: skip
+class Beat(NamedTuple):
+    """A page's beat answered: whether the player had counted as gone, for how many ms
+    each colour's player still counts as present (None: the bot), and the room's
+    sequence number (a page behind it missed a change, which the layer may drop: it
+    asks the state)."""
+
+    back: bool
+    present: dict[str, int | None]
+    seq: int
+
+
+def room_beat(*, room_id: int, user: User | None, now: datetime | None = None) -> Beat:
     """The user's page beat in the room: a player is seen now (a spectator's beat only
     reads). Whether the player had counted as gone (the room is told they are back), and
     for how many ms each colour's player still counts as present (None: the bot), which
@@ -59,12 +70,14 @@ def room_beat(*, room_id: int, user: User | None,
     now = now or timezone.now()
     row = (
         Room.objects.filter(pk=room_id)
-        .values_list("a_user_id", "b_user_id", "a_seen", "b_seen", "a_bot", "b_bot", "a_white")
+        .values_list(
+            "a_user_id", "b_user_id", "a_seen", "b_seen", "a_bot", "b_bot", "a_white", "seq"
+        )
         .first()
     )
     if row is None:
-        return False, {}
-    a_user, b_user, a_seen, b_seen, a_bot, b_bot, a_white = row
+        return Beat(False, {}, 0)
+    a_user, b_user, a_seen, b_seen, a_bot, b_bot, a_white, seq = row
     seen: dict[str, datetime | None] = {"a": a_seen, "b": b_seen}
     player = signed_in(user)
     seat = None
@@ -87,12 +100,12 @@ def room_beat(*, room_id: int, user: User | None,
         return max(0, int((last + window - now).total_seconds() * 1000))
 
     white, black = ("a", "b") if a_white else ("b", "a")
-    return back, {"white": left(white), "black": left(black)}
+    return Beat(back, {"white": left(white), "black": left(black)}, seq)
 
 
 def room_seen(*, room_id: int, user: User | None, now: datetime | None = None) -> bool:
     """The user's page beat (room_beat); whether the player had counted as gone."""
-    return room_beat(room_id=room_id, user=user, now=now)[0]
+    return room_beat(room_id=room_id, user=user, now=now).back
 
 
-__all__ = ["beat_ms", "presence_window", "present_ms", "room_beat", "room_seen"]
+__all__ = ["Beat", "beat_ms", "presence_window", "present_ms", "room_beat", "room_seen"]
