@@ -156,6 +156,14 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # make run's threads (the server's, the sockets' pool, the jobs' worker) write beside
+    # each other: a transaction takes SQLite's write lock as it begins (BEGIN IMMEDIATE)
+    # and waits for it up to 20 s; a deferred one that tried to write after reading
+    # failed at once ("database is locked") when another connection was writing
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 
 # Throttle counters must be shared by every worker and machine: Redis in production
 # (CACHE_URL=redis://host:6379/0), local memory for `make run` and the tests' default.

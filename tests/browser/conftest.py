@@ -24,6 +24,21 @@ ARGS = [
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """On SQLite the test database is a file here, not shared-cache memory: the live
+    servers' threads write beside the test's, and shared cache's table locks refuse a
+    second writer at once ("database table is locked: tournaments_room", a 503 or a
+    dead socket), where a file's writer waits its turn (sqlite3's busy timeout)."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "browser.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     # without chromium the tests are skipped, or the run stops (tests/conftest.py)
     with sync_playwright() as p:

@@ -8,6 +8,7 @@ view, in a middleware, where Django's own handler would say 500."""
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable
 
@@ -45,6 +46,8 @@ class DatabaseUnavailableMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, UNREACHABLE):
+            # the database's own words, for whoever reads the log (the page says 503)
+            logging.getLogger(__name__).warning("database unavailable: %s", exception)
             return unavailable(request)
         return None
 
