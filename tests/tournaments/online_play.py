@@ -4,6 +4,7 @@ the first legal turn (and cube actions when asked)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -12,6 +13,7 @@ from tournaments.models import Room, RoomStatus
 from tournaments.services.online.challenges import challenge_accept, challenge_create
 from tournaments.services.online.game import game_legal, game_view, turn_text
 from tournaments.services.online.rooms import room_act
+from tournaments.services.online.series import seat_of_side
 from tournaments.services.online.state import room_state
 
 BOUND = 3000  # actions of a whole series: a long-nardy game is about 100 turns
@@ -75,3 +77,23 @@ def first_choice(state: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     if state["legal"] is None:  # a Lurč houšek: too many plays to list (Z8)
         return "resign", {}
     return "move", {"turn": state["legal"][0]["movetext"]}
+
+
+CROWDED_GAME = Path(__file__).parents[2] / "fixtures" / "lurc" / "crowded_game.txt"
+
+
+def crowded_room(dice: list[int]) -> tuple[Room, User, User]:
+    """A seeded Lurč room (ann, bob; one game, no clock) standing at the crowded board of
+    ``fixtures/lurc/crowded_game.txt``, its player to move having rolled ``dice``: the
+    room, the mover, the other player."""
+    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ann", "bob")]
+    room = seeded(new_room(users[0], users[1], "lurc", series_mode="games", length=1,
+                           clock="none"), *users)  # fmt: skip
+    room = Room.objects.get(pk=room.pk)
+    head = room.record.split("\n\n")[0]
+    room.record = f"{head}\n\n{CROWDED_GAME.read_text()}"
+    room.dice = dice
+    room.save()
+    mover = users[0] if seat_of_side(room, 0) == "a" else users[1]
+    other = users[1] if mover is users[0] else users[0]
+    return room, mover, other

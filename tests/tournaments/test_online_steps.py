@@ -20,10 +20,9 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from engine import legal_turns, read_records, replay
-from tests.tournaments.online_play import act, new_room, seeded
+from tests.tournaments.online_play import act, crowded_room
 from tournaments.models import Room
 from tournaments.services.online.game import game_view
-from tournaments.services.online.series import seat_of_side
 from tournaments.services.online.state import room_state
 
 # the first 54 actions of a random Lurč game: white to move, and 6-6 has 32,509 ends
@@ -40,16 +39,7 @@ Crowded = tuple[Room, Client, Client, User]
 def crowded() -> Crowded:
     """A room whose game stands at the crowded paš: the mover's client, the other
     player's, and the mover."""
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ann", "bob")]
-    room = seeded(new_room(users[0], users[1], "lurc", series_mode="games", length=1,
-                           clock="none"), *users)  # fmt: skip
-    room = Room.objects.get(pk=room.pk)
-    head = room.record.split("\n\n")[0]
-    room.record = f"{head}\n\n{CROWDED.read_text()}"
-    room.dice = [6, 6]
-    room.save()
-    mover = users[0] if seat_of_side(room, 0) == "a" else users[1]
-    other = users[1] if mover is users[0] else users[0]
+    room, mover, other = crowded_room([6, 6])
     clients = []
     for user in (mover, other):
         c = Client()

@@ -16,9 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from engine import read_records, replay
-from tests.tournaments.online_play import act, new_room, seeded
+from tests.tournaments.online_play import act, crowded_room
 from tournaments.models import Room
-from tournaments.services.online.series import seat_of_side
 from tournaments.services.online.state import room_state
 
 # the first 54 actions of a random Lurč game: white to move, a crowded board
@@ -33,15 +32,7 @@ Housek = tuple[Room, Client, User]
 def housek() -> Housek:
     """A room whose player to move (white) has rolled 1-2 on the crowded board: the
     room, the mover's client, the mover."""
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ann", "bob")]
-    room = seeded(new_room(users[0], users[1], "lurc", series_mode="games", length=1,
-                           clock="none"), *users)  # fmt: skip
-    room = Room.objects.get(pk=room.pk)
-    head = room.record.split("\n\n")[0]
-    room.record = f"{head}\n\n{CROWDED.read_text()}"
-    room.dice = [1, 2]
-    room.save()
-    mover = users[0] if seat_of_side(room, 0) == "a" else users[1]
+    room, mover, _other = crowded_room([1, 2])
     c = Client()
     c.force_login(mover)
     return room, c, mover
