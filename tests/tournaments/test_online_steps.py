@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,6 @@ from tournaments.services.online.game import game_view
 from tournaments.services.online.state import room_state
 
 # the first 54 actions of a random Lurč game: white to move, and 6-6 has 32,509 ends
-CROWDED = Path(__file__).parents[2] / "fixtures" / "lurc" / "crowded_game.txt"
 ENDS = 32509
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,6 @@ turn is sent as any other, its paš in front."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,6 @@ from tournaments.models import Room
 from tournaments.services.online.state import room_state
 
 # the first 54 actions of a random Lurč game: white to move, a crowded board
-CROWDED = Path(__file__).parents[2] / "fixtures" / "lurc" / "crowded_game.txt"
 
 pytestmark = pytest.mark.django_db
 
