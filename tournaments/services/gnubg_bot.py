@@ -8,6 +8,7 @@ decisions: whether to double before its roll, and whether to take a double."""
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ from tournaments.services.errors import ApplicationError
 
 # level -> (plies, noise): gnubg's own predefined players (beginner, intermediate,
 # expert and world class; its "set player gnubg chequerplay evaluation" settings)
+logger = logging.getLogger(__name__)
+
 GNUBG_LEVELS: dict[str, tuple[int, float]] = {
     "gnubg-beginner": (0, 0.060),
     "gnubg-intermediate": (0, 0.040),
@@ -102,6 +105,10 @@ def _ask(question: dict[str, object]) -> dict[str, list[float]]:
         if line.startswith("GNUBG-ANSWER "):
             answer: dict[str, list[float]] = json.loads(line.split(" ", 1)[1])
             return answer
+    logger.error(
+        "gnubg gave no answer (exit %s) to %s\nstdout: %s\nstderr: %s",
+        done.returncode, json.dumps(question), done.stdout[-2000:], done.stderr[-2000:],
+    )  # fmt: skip
     raise ApplicationError(_("GNU Backgammon gave no answer"), code="gnubg-no-answer")
 
 
