@@ -24,7 +24,7 @@ from engine.errors import (
 from engine.movegen import Turn, legal_turns
 from engine.moves import Step, write_steps
 from engine.notation import GameRecord, read_records
-from engine.position import Cube, Position, render
+from engine.position import MAX_CUBE, Cube, Position, render
 from engine.replay import (
     Outcome,
     Replay,
@@ -40,6 +40,7 @@ from engine.variants import BLACK, SIDE_NAMES, WHITE, Rules, first_mover
 
 __all__ = [
     "BLACK",
+    "MAX_CUBE",
     "RULE_OPTIONS",
     "SIDE_NAMES",
     "WHITE",

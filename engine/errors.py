@@ -216,6 +216,7 @@ CODES: frozenset[str] = frozenset(
         "cannot-play",
         "crawford",
         "cube-action",
+        "cube-max",
         "cube-off",
         "cube-owner",
         "dice-dash",

@@ -27,11 +27,26 @@ Board = tuple[int, ...]
 # they are made.
 
 
+# The cube's highest value (S7 names none): GNU Backgammon's (its MAX_CUBE, 1 << 12),
+# which the games' tables keep in a small integer. A double past it is refused.
+MAX_CUBE = 4096
+
+
 class Cube(Value):
     """The doubling cube: its value and who owns it (``None``: in the middle)."""
 
     value: int = 1
     owner: int | None = None
+
+    @property
+    def at_highest(self) -> bool:
+        """Whether the cube stands at its highest value (MAX_CUBE): no double any more."""
+        return self.value >= MAX_CUBE
+
+    def may_double(self, side: int) -> bool:
+        """Whether ``side`` may double this cube (S7): it owns the cube or nobody does,
+        and the cube is below its highest value."""
+        return self.owner in (None, side) and not self.at_highest
 
 
 class Position(Value):
@@ -228,9 +243,14 @@ def _cube(v: Variant, raw: object) -> Cube | None:
             code="position-cube-not-object",
         )
     value = raw.get("value", 1)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or value & (value - 1):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 1 <= value <= MAX_CUBE
+        or value & (value - 1)
+    ):
         raise PositionError(
-            f"the cube value must be 1, 2, 4, 8, ..., not {value!r}",
+            f"the cube value must be 1, 2, 4, 8, ..., 4096 (MAX_CUBE), not {value!r}",
             code="position-cube-value",
             params={"value": repr(value)},
         )

@@ -362,6 +362,13 @@ class _Replayer:
                 "cube-owner",
                 {"side": SIDE_NAMES[self.mover]},
             )
+        if doubling and cube.at_highest:
+            raise self.fail(
+                f"the cube is at its highest value, {cube.value}",
+                "S7",
+                "cube-max",
+                {"value": cube.value},
+            )
         if doubling:
             self.offered = True
         elif action.kind == "take":

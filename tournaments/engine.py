@@ -10,6 +10,7 @@ from typing import Any
 from engine import (
     BLACK,
     WHITE,
+    Cube,
     EngineError,
     Outcome,
     Position,
@@ -113,6 +114,7 @@ __all__ = [
     "WIN_POINTS",
     "AnyRuleOption",
     "BotState",
+    "Cube",
     "Decision",
     "DiceVerdict",
     "EngineError",

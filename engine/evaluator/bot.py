@@ -147,7 +147,7 @@ def bot_may_double(state: BotState) -> bool:
     cube = state.position.cube
     if cube is None or state.offered or state.outcome is not None:
         return False
-    return cube.owner in (None, state.position.turn)
+    return cube.may_double(state.position.turn)
 
 
 def bot_record_cube(state: BotState, kind: str) -> BotState:

@@ -395,3 +395,18 @@ def test_S7_no_cube_in_the_Crawford_game() -> None:
     assert err is not None and err.rule == "S7" and "Crawford" in err.message
     ok = text.replace('[Crawford "on"]', '[Crawford "off"]').replace("[Result", "[R")
     assert replay(read_records(ok)[0], check_result=False).error is None
+
+
+def test_S7_the_cube_stops_at_4096_and_a_double_past_it_is_refused() -> None:
+    from engine import MAX_CUBE, read_records, replay
+    from tests.engine.cube_records import doubling_war
+
+    assert MAX_CUBE == 4096  # GNU Backgammon's highest cube
+    # the cube reached 2**31 in a game against gnubg, which cannot take it any more
+    done = replay(read_records(doubling_war(12))[0], check_result=False)
+    assert done.error is None, done.error
+    assert done.position is not None and done.position.cube is not None
+    assert done.position.cube.value == MAX_CUBE
+    err = replay(read_records(doubling_war(13))[0], check_result=False).error
+    assert err is not None and (err.rule, err.code) == ("S7", "cube-max")
+    assert err.params == {"value": MAX_CUBE}

@@ -77,3 +77,30 @@ def test_a_finished_series_counts_in_the_ratings(ann: User, bob: User) -> None:
     assert winner is not None and winner.user == (ann if room.winner == "a" else bob)
     assert PlayerRating.objects.get(player=winner, variant="long").rating > START_RATING
     assert RatingChange.objects.filter(series=series).count() == 2
+
+
+def test_a_doubling_war_stops_at_the_cubes_highest_value(ann: User, bob: User) -> None:
+    """Both players double whenever they may and take every double: at 4096 (MAX_CUBE)
+    the room offers no double and refuses one, in the player's language (S7). A game
+    against gnubg reached 2**31 before, which gnubg could not evaluate."""
+    from django.utils import translation
+
+    from engine import MAX_CUBE
+    from tests.tournaments.online_play import act, first_choice, on_turn
+    from tournaments.services.errors import ApplicationError
+
+    room = seeded(new_room(ann, bob, "short", series_mode="games", length=1, clock="none"),
+                  ann, bob)  # fmt: skip
+    for _ in range(400):
+        user, state = on_turn(room, (ann, bob))
+        cube = state["cube"]
+        if cube["value"] == MAX_CUBE and cube["owner"] == state["you"]:
+            break
+        action, fields = ("double", {}) if "double" in state["can"] else first_choice(state)
+        room = act(room, user, action, **fields)
+    else:
+        raise AssertionError("the cube never reached its highest value")
+    assert "double" not in state["can"]  # the owner on turn, the dice rolled at once
+    with translation.override("cs"), pytest.raises(ApplicationError) as refused:
+        act(room, user, "double")
+    assert refused.value.code == "cube-max" and "nejvyšší hodnotu, 4096" in str(refused.value)

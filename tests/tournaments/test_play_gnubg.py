@@ -140,3 +140,26 @@ def test_the_levels_are_grouped_by_who_plays_and_a_level_of_another_game_is_refu
                            HTTP_ACCEPT_LANGUAGE="cs")  # fmt: skip
     assert response.status_code == 400
     assert "není úroveň bota" in response.content.decode()
+
+
+@pytest.mark.gnubg
+def test_a_double_past_the_cubes_highest_value_is_refused_in_czech(ann):
+    """A doubling war against gnubg once took the cube to 2**31, which gnubg could not
+    evaluate ("GNU Backgammon gave no answer"): at 4096 (MAX_CUBE) the user's double is
+    refused and gnubg is not asked to double."""
+    from django.utils import translation
+
+    from engine import MAX_CUBE
+    from engine.evaluator.bot import bot_may_double
+    from tests.engine.cube_records import doubling_war
+
+    game = botgame_start(user=ann, level="gnubg-expert", colour="white", variant="short")
+    head = game.record.split("\n\n")[0] if "\n\n" in game.record else game.record.rstrip()
+    game.record = head + "\n\n" + doubling_war(12).split("\n\n", 1)[1]
+    game.save()
+    state = bot_state(game.record)
+    assert state.position.cube is not None and state.position.cube.value == MAX_CUBE
+    assert state.position.turn == 0 and not bot_may_double(state)  # white, the user, owns it
+    with translation.override("cs"), pytest.raises(ApplicationError) as refused:
+        botgame_cube(game_id=game.pk, user=ann, version=game.version, action="double")
+    assert refused.value.code == "cube-max" and "nejvyšší hodnotu, 4096" in str(refused.value)

@@ -101,9 +101,10 @@ def _ask(question: dict[str, object]) -> dict[str, list[float]]:
             raise ApplicationError(
                 _("GNU Backgammon took too long"), code="gnubg-timeout"
             ) from None
-    for line in done.stdout.splitlines():
-        if line.startswith("GNUBG-ANSWER "):
-            answer: dict[str, list[float]] = json.loads(line.split(" ", 1)[1])
+    for line in done.stdout.splitlines():  # gnubg's own output may end without a newline
+        _before, marker, found = line.partition("GNUBG-ANSWER ")
+        if marker:
+            answer: dict[str, list[float]] = json.loads(found)
             return answer
     logger.error(
         "gnubg gave no answer (exit %s) to %s\nstdout: %s\nstderr: %s",

@@ -95,7 +95,7 @@ MESSAGES: dict[str, Promise] = {
     ),
     "position-no-cube": _("only short backgammon has a doubling cube"),
     "position-cube-not-object": _('"cube" must be an object like {"value": 2, "owner": "white"}'),
-    "position-cube-value": _("the cube value must be 1, 2, 4, 8, ..., not %(value)s"),
+    "position-cube-value": _("the cube value must be 1, 2, 4, 8, ..., 4096, not %(value)s"),
     "position-cube-owner": _('the cube owner must be "white", "black" or null, not %(value)s'),
     # dice and rule options
     "roll-not-two-dice": _("a roll is two dice, like [6, 4]"),
@@ -170,6 +170,7 @@ MESSAGES: dict[str, Promise] = {
     "game-over": _("the game is over: one side has borne off all its checkers"),
     "after-game-over": _("the game is already over (%(outcome)s); nothing may follow it"),
     "cube-off": _("the doubling cube is not used in this game (Cube off)"),
+    "cube-max": _("the cube is at its highest value, %(value)s"),
     "cube-action": _("%(action)s is not possible now"),
     "crawford": _("the Crawford game is played without the doubling cube"),
     "cube-owner": _("%(side)s does not own the cube"),

@@ -250,4 +250,4 @@ def may_double(view: GameView, *, crawford: bool) -> bool:
         return False
     if view.position.off(1 - view.position.turn) == CHECKERS:
         return False  # a last roll (L10) is not doubled
-    return cube.owner in (None, view.position.turn)
+    return cube.may_double(view.position.turn)
