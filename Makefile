@@ -138,7 +138,7 @@ bench-cold: install
 bench-verify: install
 	$(PY) tools/bench_verify_process.py --games $(or $(GAMES),1000)
 
-# game rooms over real WebSockets: daphne on PostgreSQL (BENCH_DATABASE_URL, default db h4)
+# game rooms over real WebSockets: uvicorn on PostgreSQL (BENCH_DATABASE_URL, default db h4)
 # and the Redis channel layer (BENCH_CHANNEL_LAYER_URL, default db 12); docs/online.md
 bench-play: install
 	$(PY) tools/bench_play.py --games $(or $(GAMES),50) $(BENCH_PLAY_ARGS)

@@ -1,6 +1,9 @@
 """Shared pytest configuration; pytest-django reads its settings from pyproject.toml
 (config.settings_test: the real settings, DEBUG off, a test-only secret key)."""
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from tests.helpers import PROGRAMS
@@ -48,3 +51,26 @@ def _empty_cache():
 
     cache.clear()
     caches["local"].clear()
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A Redis database for a server process a test starts: this xdist worker's own
+    database of CACHE_URL's Redis (config/settings_test.py gives worker gwN CACHE_URL's
+    database + N), else a ``redis-server`` of the test's own (tests that use it carry the
+    ``redis`` marker). Never CACHE_URL's database itself: it is worker gw0's, whose tests
+    empty it (a throttle test on gw1 that used it saw its counters wiped mid-run)."""
+    from django.conf import settings
+
+    from tests.helpers import RedisServer
+
+    default = settings.CACHES["default"]
+    if default["BACKEND"].endswith("RedisCache"):
+        yield default["LOCATION"]
+        return
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()

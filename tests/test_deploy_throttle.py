@@ -14,38 +14,19 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
-from tests.helpers import RedisServer, free_port
+from tests.helpers import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 20
 REQUESTS = 80
 
 pytestmark = pytest.mark.redis
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    """This xdist worker's own Redis database (config/settings_test.py gives each worker
-    CACHE_URL's database + N), else a Redis of the test's own. CACHE_URL's database
-    itself is worker gw0's, whose tests empty it (tests/conftest.py): the counters of a
-    test on gw1 that used it were wiped in the middle of its requests (64 of 80 passed)."""
-    default = settings.CACHES["default"]
-    if default["BACKEND"].endswith("RedisCache"):
-        yield default["LOCATION"]
-        return
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 def database_url(tmp_path: Path) -> str:

@@ -1,14 +1,14 @@
 """make bench-play GAMES=N: N concurrent game rooms played by bot clients over real
-WebSockets against daphne (config.asgi) on PostgreSQL and the Redis channel layer
-(docs/online.md). Each client plays the first legal turn (rolls, takes a double, resigns
-a Lurč houšek) after a think time (``--think``: a random pause of 0.5 to 1.5 times it,
-from the moment the player has the state; players do not answer in a millisecond); a
-move's round trip is from sending it until both players' sockets have the new state,
-timed for the moves sent in the ``--seconds`` after ``--warmup`` (the sockets connect
-during it). With --processes 2 the rooms are spread over two daphne processes sharing the Redis
-layer, and with --kill one of them is killed halfway: its clients reconnect to the
-other, resend what was not acknowledged, and the database shows whether any move was
-lost or played twice. The last line:
+WebSockets against uvicorn (config.asgi; ``--server daphne`` for daphne) on PostgreSQL
+and the Redis channel layer (docs/online.md). Each client plays the first legal turn
+(rolls, takes a double, resigns a Lurč houšek) after a think time (``--think``: a random
+pause of 0.5 to 1.5 times it, from the moment the player has the state; players do not
+answer in a millisecond); a move's round trip is from sending it until both players'
+sockets have the new state, timed for the moves sent in the ``--seconds`` after
+``--warmup`` (the sockets connect during it). With --processes 2 the rooms are spread
+over two server processes sharing the Redis layer, and with --kill one of them is killed
+halfway: its clients reconnect to the other, resend what was not acknowledged, and the
+database shows whether any move was lost or played twice. The last line:
 
     bench-play: N games, round trip p50 X ms, p95 Y ms, moves lost 0, played twice 0
 """
@@ -103,11 +103,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
+SERVERS = {
+    "daphne": ["daphne", "-b", "127.0.0.1", "-p", "{port}", "config.asgi:application"],
+    # uvicorn[standard]: uvloop, httptools and the websockets library (docs/deploy.md)
+    "uvicorn": [
+        "uvicorn",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "{port}",
+        "--no-access-log",
+        "--log-level",
+        "warning",
+        "config.asgi:application",
+    ],
+}
+
+
+def start_server(port: int, server: str = "daphne") -> subprocess.Popen[bytes]:
     env = {**os.environ, **ENV}
+    program, *rest = SERVERS[server]
     proc = subprocess.Popen(
-        [str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
-         "config.asgi:application"],
+        [str(ROOT / ".venv/bin" / program), *(a.format(port=port) for a in rest)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     for _ in range(300):
@@ -116,7 +133,7 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
             return proc
         except OSError:
             time.sleep(0.1)
-    raise SystemExit(f"daphne did not start on port {port}")
+    raise SystemExit(f"{server} did not start on port {port}")
 
 
 def cpu_s(pid: int) -> float:
@@ -291,7 +308,7 @@ async def play(room: dict[str, Any], urls: list[str], first: int, window: tuple[
 
 async def run(args: argparse.Namespace, rooms: list[dict[str, Any]]) -> dict[str, Any]:
     ports = [free_port() for _ in range(args.processes)]
-    servers = [start_server(port) for port in ports]
+    servers = [start_server(port, args.server) for port in ports]
     urls = [f"ws://127.0.0.1:{port}" for port in ports]
     before = sum(rss_kb(s.pid) for s in servers)
     times: list[float] = []
@@ -328,6 +345,8 @@ def main() -> None:
                              "and play before the measured time")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--kill", action="store_true", help="kill one process halfway")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="uvicorn",
+                        help="the ASGI server (docs/deploy.md)")  # fmt: skip
     parser.add_argument("--think", type=float, default=2.0,
                         help="a player's mean think time before an action, in seconds")  # fmt: skip
     args = parser.parse_args()
@@ -347,7 +366,7 @@ def main() -> None:
     moves = max(1, len(times))
     print(f"moves {len(times)} in {args.seconds:.0f} s after {args.warmup:g} s of warm-up, "
           f"think {args.think:g} s, "
-          f"processes {args.processes}{' (one killed)' if args.kill else ''}, "
+          f"{args.server} processes {args.processes}{' (one killed)' if args.kill else ''}, "
           f"memory per connection {result['per_connection_kb']:.0f} kB, "
           f"reconnects {Player.reconnects}")  # fmt: skip
     print(f"CPU per move: servers {1000 * result['server_cpu'] / moves:.1f} ms "
