@@ -2,6 +2,7 @@
 (tournaments/online/routing.py, docs/online.md). WSGI (config/wsgi.py) still serves
 every page where no WebSocket is needed."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -25,3 +26,13 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# A process serving game rooms keeps their replays and legal turns (Kept, in
+# services/online/game.py): a heap of some million objects, whose full collections
+# stalled each process 0.1-0.3 s eight times in 45 s of `make bench-play GAMES=200`
+# (docs/online.md). The start-up's objects are left out of every collection (freeze),
+# and the oldest generation is collected a hundred times less often; cycles are rare
+# there, and reference counting frees the rest as before.
+GC_THRESHOLDS = (700, 10, 1000)
+gc.freeze()
+gc.set_threshold(*GC_THRESHOLDS)

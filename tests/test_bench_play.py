@@ -79,3 +79,15 @@ def test_two_processes_one_killed_its_clients_go_on_at_the_other(
     reconnects = re.search(r"reconnects (\d+)", out)
     # the killed process's two games: four sockets
     assert reconnects is not None and int(reconnects[1]) >= 4
+
+
+def test_the_asgi_process_collects_its_oldest_objects_rarely() -> None:
+    """config/asgi.py: a room server's full collections stalled it 0.1-0.3 s several
+    times a minute under load; the ASGI process freezes its start-up objects and
+    collects the oldest generation a hundred times less often than Python's default."""
+    from tests.helpers import run_django
+
+    probe = "import gc, config.asgi; print(gc.get_threshold(), gc.get_freeze_count() > 1000)"
+    done = run_django(["-c", probe], DJANGO_SECRET_KEY="asgi-gc-test-" + "k" * 40)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["(700,", "10,", "1000)", "True"]
