@@ -38,15 +38,28 @@ class Cube(Value):
     value: int = 1
     owner: int | None = None
 
-    @property
-    def at_highest(self) -> bool:
-        """Whether the cube stands at its highest value (MAX_CUBE): no double any more."""
-        return self.value >= MAX_CUBE
+    def refusal(self, side: int) -> RulesError | None:
+        """Why ``side`` may not double this cube (S7), or None where it may: it must own
+        the cube or nobody does, and the cube must be below its highest value."""
+        if self.owner not in (None, side):
+            return RulesError(
+                f"{SIDE_NAMES[side]} does not own the cube",
+                rule="S7",
+                code="cube-owner",
+                params={"side": SIDE_NAMES[side]},
+            )
+        if self.value >= MAX_CUBE:
+            return RulesError(
+                f"the cube is at its highest value, {self.value}",
+                rule="S7",
+                code="cube-max",
+                params={"value": self.value},
+            )
+        return None
 
     def may_double(self, side: int) -> bool:
-        """Whether ``side`` may double this cube (S7): it owns the cube or nobody does,
-        and the cube is below its highest value."""
-        return self.owner in (None, side) and not self.at_highest
+        """Whether ``side`` may double this cube (S7): :meth:`refusal` finds nothing."""
+        return self.refusal(side) is None
 
 
 class Position(Value):

@@ -355,20 +355,9 @@ class _Replayer:
             raise self.fail(
                 "the Crawford game is played without the doubling cube", "S7", "crawford"
             )
-        if doubling and cube.owner not in (None, self.mover):
-            raise self.fail(
-                f"{SIDE_NAMES[self.mover]} does not own the cube",
-                "S7",
-                "cube-owner",
-                {"side": SIDE_NAMES[self.mover]},
-            )
-        if doubling and cube.at_highest:
-            raise self.fail(
-                f"the cube is at its highest value, {cube.value}",
-                "S7",
-                "cube-max",
-                {"value": cube.value},
-            )
+        refused = cube.refusal(self.mover) if doubling else None
+        if refused is not None:
+            raise self.fail(refused.message, refused.rule, refused.code, refused.params)
         if doubling:
             self.offered = True
         elif action.kind == "take":

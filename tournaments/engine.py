@@ -10,7 +10,6 @@ from typing import Any
 from engine import (
     BLACK,
     WHITE,
-    Cube,
     EngineError,
     Outcome,
     Position,
@@ -114,7 +113,6 @@ __all__ = [
     "WIN_POINTS",
     "AnyRuleOption",
     "BotState",
-    "Cube",
     "Decision",
     "DiceVerdict",
     "EngineError",

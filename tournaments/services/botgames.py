@@ -190,12 +190,9 @@ def botgame_cube(*, game_id: int, user: User, version: int, action: str) -> BotG
         elif action == "double":
             if not bot_user_may_double(game, state) or game.rolled:
                 cube = state.position.cube
-                if cube is not None and cube.at_highest:
-                    raise ApplicationError(
-                        _("The cube is at its highest value, %(value)s (S7).")
-                        % {"value": cube.value},
-                        code="cube-max",
-                    )
+                refused = None if cube is None else cube.refusal(state.position.turn)
+                if refused is not None and refused.code == "cube-max":
+                    raise ApplicationError.from_engine(refused, located=False)
                 raise ApplicationError(_("You cannot double now."), code="bot-no-double")
             state = _bot_answers(game, _cube(state, "double"))
             _keep(game, state)

@@ -32,10 +32,10 @@ from tournaments.models import AnalysisSource
 from tournaments.services.analysis import _pair, gnubg_path, gnubg_statistics
 from tournaments.services.errors import ApplicationError
 
-# level -> (plies, noise): gnubg's own predefined players (beginner, intermediate,
-# expert and world class; its "set player gnubg chequerplay evaluation" settings)
 logger = logging.getLogger(__name__)
 
+# level -> (plies, noise): gnubg's own predefined players (beginner, intermediate,
+# expert and world class; its "set player gnubg chequerplay evaluation" settings)
 GNUBG_LEVELS: dict[str, tuple[int, float]] = {
     "gnubg-beginner": (0, 0.060),
     "gnubg-intermediate": (0, 0.040),

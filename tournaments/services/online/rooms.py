@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.engine import Cube, new_server_seed, seed_hash
+from tournaments.engine import Position, new_server_seed, seed_hash
 from tournaments.models import Room, RoomGame, RoomGameEnd, RoomStatus
 from tournaments.selectors.access import User, signed_in
 from tournaments.services.errors import ApplicationError
@@ -262,13 +262,12 @@ def _play(room: Room, s: RoomSettings, seat: str, action: str, message: dict[str
         proceed(room, s, now, view)
 
 
-def _cube_refused(cube: Cube | None) -> ApplicationError:
-    """A double refused (S7): the cube at its highest value said as such."""
-    if cube is not None and cube.at_highest:
-        return ApplicationError(
-            _("The cube is at its highest value, %(value)s (S7).") % {"value": cube.value},
-            code="cube-max",
-        )
+def _cube_refused(position: Position) -> ApplicationError:
+    """A double refused (S7): the cube at its highest value in the engine's words."""
+    cube = position.cube
+    refused = None if cube is None else cube.refusal(position.turn)
+    if refused is not None and refused.code == "cube-max":
+        return ApplicationError.from_engine(refused, located=False)
     return ApplicationError(_("You cannot double now (S7)."), code="cube-refused")
 
 
@@ -287,7 +286,7 @@ def _cube(room: Room, s: RoomSettings, seat: str, action: str, view: GameView,
                 _("The Crawford game is played without the doubling cube (S7)."),
                 code="crawford-no-cube",
             )  # fmt: skip
-        raise _cube_refused(view.position.cube)
+        raise _cube_refused(view.position)
     clock_stop(room, s, seat, now)
     return game_with(view, side, action)
 
