@@ -122,8 +122,9 @@ def _damaged(archive: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
                 del parent[path[-1]]
             elif how == "duplicate" and isinstance(parent, list):
                 parent.append(copy.deepcopy(parent[path[-1]]))
-            else:
-                parent[path[-1]] = data.draw(JUNK)
+            else:  # a copy: sampled_from gives the same {} and [] every time, and a
+                # later change inside one made it contain itself (json: circular reference)
+                parent[path[-1]] = copy.deepcopy(data.draw(JUNK))
         except (KeyError, IndexError, TypeError):
             continue  # an earlier change took that path away
     return damaged
