@@ -212,6 +212,10 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("--variant", default="lurc", choices=("long", "lurc"))
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--pairs", help="a file each game's luck and result is appended to (a run resumes from it)"
+    )
+    p.add_argument("--part", default="0/1", help="K/M: play only games numbered K mod M")
     p = sub.add_parser("bot", help="answer JSON-lines queries with the bot's turn (long nardy)")
     p.add_argument("--level", default=DEFAULT_LEVEL, choices=tuple(LEVELS))
     p.add_argument("--seed", type=int, default=1, help="the noise of the weaker levels")

@@ -104,7 +104,8 @@ def run(args: object) -> int | None:
     if command in ("eval", "hint"):
         return cmd_advice(command, a.ply, sys.stdin, sys.stdout)  # type: ignore[attr-defined]
     if command == "luck-share":
-        return cmd_luck_share(a.variant, a.games, a.seed, sys.stdout)  # type: ignore[attr-defined]
+        share_args = (a.variant, a.games, a.seed)  # type: ignore[attr-defined]
+        return cmd_luck_share(*share_args, sys.stdout, a.pairs, a.part)  # type: ignore[attr-defined]
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
     if command == "luck-check":

@@ -10,8 +10,11 @@ nearly every game."""
 
 from __future__ import annotations
 
+import json
+import math
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -36,10 +39,19 @@ class LuckShare:
     slope: float  # points of result per point of luck difference
     mean_abs_luck: float  # the mean |luck difference| per game, in points
 
+    @property
+    def se(self) -> float:
+        """The large-sample standard error of R² with one regressor (Olkin and Finn):
+        sqrt(4 R² (1 - R²)² (n - 2)² / ((n² - 1)(n + 3)))."""
+        n, r2 = self.games, self.r2
+        if n < 3:
+            return 0.0
+        return math.sqrt(4 * r2 * (1 - r2) ** 2 * (n - 2) ** 2 / ((n * n - 1) * (n + 3)))
+
     def line(self, variant: str) -> str:
         return (f"{variant}: {self.games} self-play games, R^2 of the result on the luck "
                 f"difference {self.r2:.3f} (slope {self.slope:.2f}, mean |luck difference| "
-                f"{self.mean_abs_luck:.2f} points)")  # fmt: skip
+                f"{self.mean_abs_luck:.2f} points), SE of R^2 {self.se:.3f}")  # fmt: skip
 
 
 def selfplay_record(variant: str, rng: random.Random) -> str:
@@ -74,19 +86,55 @@ def selfplay_record(variant: str, rng: random.Random) -> str:
     return "\n".join(write_tags(tags)) + "\n\n" + body + "\n"
 
 
-def luck_share(variant: str, games: int, seed: int) -> LuckShare:
-    """R² of the result on the luck difference over ``games`` self-play games."""
-    v = variant_named(variant)
-    first = v.first_side
-    xs, ys = [], []
+def game_luck(variant: str, seed: int, game: int) -> tuple[float, float]:
+    """Self-play game number ``game`` of ``seed``: (the first mover's luck minus the
+    opponent's, the first mover's points), in points."""
+    first = variant_named(variant).first_side
+    record = selfplay_record(variant, random.Random(seed * 1_000_003 + game))
+    analysis = analyse_game(record)
+    luck = (analysis.side(first).luck - analysis.side(1 - first).luck) / 1000
+    return luck, _result(record, first)
+
+
+def read_pairs(path: Path, variant: str, seed: int) -> dict[int, tuple[float, float]]:
+    """The games of ``variant`` and ``seed`` a pairs file holds (other lines ignored; a
+    line cut short by a stopped run is skipped: the game is played again)."""
+    found: dict[int, tuple[float, float]] = {}
+    if not path.exists():
+        return found
+    for line in path.read_text().splitlines():
+        try:
+            row = json.loads(line)
+            if row["variant"] == variant and row["seed"] == seed:
+                found[int(row["game"])] = (float(row["luck"]), float(row["result"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def luck_share(variant: str, games: int, seed: int, pairs: Path | None = None,
+               part: tuple[int, int] = (0, 1)) -> LuckShare:  # fmt: skip
+    """R² of the result on the luck difference over ``games`` self-play games. With a
+    pairs file each game's (luck, result) is appended to it as it is played and a game
+    already there is not played again (a run resumes; runs on other ``part``s, game
+    numbers k mod m, may append to the same file at once); the figure is over the games
+    below ``games`` that the file holds when the run's own part is done."""
+    k, m = part
+    done = read_pairs(pairs, variant, seed) if pairs is not None else {}
     for g in range(games):
-        record = selfplay_record(variant, random.Random(seed * 1_000_003 + g))
-        analysis = analyse_game(record)
-        luck = (analysis.side(first).luck - analysis.side(1 - first).luck) / 1000
-        final = _result(record, first)
-        xs.append(luck)
-        ys.append(final)
-    return share(xs, ys)
+        if g % m != k or g in done:
+            continue
+        done[g] = game_luck(variant, seed, g)
+        if pairs is not None:
+            luck, result = done[g]
+            row = {"variant": variant, "seed": seed, "game": g, "luck": luck, "result": result}
+            cut = pairs.exists() and pairs.read_bytes()[-1:] not in (b"", b"\n")
+            with pairs.open("a") as out:  # one short line per write: appends do not mix
+                out.write(("\n" if cut else "") + json.dumps(row) + "\n")
+    if pairs is not None:
+        done.update(read_pairs(pairs, variant, seed))
+    kept = [done[g] for g in sorted(done) if g < games]
+    return share([x for x, _ in kept], [y for _, y in kept])
 
 
 def _result(record: str, first: int) -> float:

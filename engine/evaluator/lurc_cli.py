@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from engine.errors import EngineError
 from engine.evaluator.luck_share import luck_share
@@ -26,7 +27,13 @@ def cmd_lurc_duel(a: str, b: str, games: int, seed: int, out: TextIO) -> int:
     return 0
 
 
-def cmd_luck_share(variant: str, games: int, seed: int, out: TextIO) -> int:
+def cmd_luck_share(variant: str, games: int, seed: int, out: TextIO,
+                   pairs: str | None = None, part: str = "0/1") -> int:  # fmt: skip
     """R² of self-play results on the luck difference, one line."""
-    print(luck_share(variant, games, seed).line(variant), file=out, flush=True)
+    k, _, m = part.partition("/")
+    if not (k.isdigit() and m.isdigit() and 0 <= int(k) < int(m)):
+        print(f"--part is K/M with 0 <= K < M, not {part!r}", file=sys.stderr)
+        return 2
+    found = luck_share(variant, games, seed, Path(pairs) if pairs else None, (int(k), int(m)))
+    print(found.line(variant), file=out, flush=True)
     return 0

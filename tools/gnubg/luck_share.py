@@ -15,7 +15,6 @@ It prints the engine's line for ``short`` and the standard error of R²."""
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import shutil
 import subprocess
@@ -57,11 +56,8 @@ def selfplay_luck(games: int, seed: int, program: str) -> list[tuple[float, floa
 
 
 def r2_standard_error(r2: float, n: int) -> float:
-    """The large-sample standard error of R² with one regressor (Olkin and Finn):
-    sqrt(4 R² (1 - R²)² (n - 2)² / ((n² - 1)(n + 3)))."""
-    if n < 3:
-        return 0.0
-    return math.sqrt(4 * r2 * (1 - r2) ** 2 * (n - 2) ** 2 / ((n * n - 1) * (n + 3)))
+    """The standard error of R² (engine/evaluator/luck_share.py ``LuckShare.se``)."""
+    return LuckShare(n, r2, 0.0, 0.0).se
 
 
 def luck_share(games: int, seed: int, program: str) -> LuckShare:
@@ -79,8 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         print("GNU Backgammon (gnubg) is not installed", file=sys.stderr)
         return 2
     result = luck_share(a.games, a.seed, a.gnubg)
-    se = r2_standard_error(result.r2, result.games)
-    print(result.line("short").replace(" self-play", " gnubg self-play") + f", SE of R^2 {se:.3f}")
+    print(result.line("short").replace(" self-play", " gnubg self-play"))
     return 0
 
 
