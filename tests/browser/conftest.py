@@ -6,6 +6,9 @@ database access from it; the tests touch the database only to set up and check."
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -63,3 +66,38 @@ def _small_upload_limits(settings: Any) -> None:
 
     settings.JOBS_INPUT_MAX_BYTES = UPLOAD_LIMIT
     settings.NARDY_MAX_UPLOAD_BYTES = UPLOAD_LIMIT
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
+    """daphne serving the site (static files too) on a free port, in a thread: the
+    Twisted reactor runs once a process, so this fixture serves one test."""
+    from daphne.server import Server  # type: ignore[import-untyped]  # the asyncio reactor first
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from twisted.internet import reactor
+
+    from config.asgi import application
+
+    settings.ROOM_POLL_MS = 60_000  # live pages do not poll; a slow poll shows it
+    routes = dict(application.application_mapping)
+    routes["http"] = ASGIStaticFilesHandler(routes["http"])  # type: ignore[arg-type]
+    port = _free_port()
+    server = Server(
+        type(application)(routes), endpoints=[f"tcp:port={port}:interface=127.0.0.1"],
+        signal_handlers=False,
+    )  # fmt: skip
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.listening_addresses and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.listening_addresses, "daphne did not start"
+    yield f"http://127.0.0.1:{port}"
+    reactor.callFromThread(reactor.stop)  # type: ignore[misc]
+    thread.join(timeout=10)

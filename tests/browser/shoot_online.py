@@ -1,11 +1,11 @@
 """Screenshots of the lobby and a game room, phone and desktop, into docs/screenshots/
-(README). Not a test: run it by name,
+(README), the pages served by daphne (the ``asgi_server`` fixture) so that the room is
+shown live over its WebSocket, as players see it. Not a test: run it by name,
 ``.venv/bin/python -m pytest -n 0 -p no:warnings tests/browser/shoot_online.py``."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,8 +19,11 @@ OUT = Path(__file__).resolve().parent.parent.parent / "docs" / "screenshots"
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_shoot(live_server: Any, browser: Browser, settings: Any) -> None:
-    settings.ROOM_POLL_MS = 250
+def test_shoot(asgi_server: str, browser: Browser) -> None:
+    class Live:
+        url = asgi_server
+
+    live_server = Live
     jana = User.objects.create_user("jana", password="pw-jana-123")
     petr = User.objects.create_user("petr", password="pw-petr-123")
     eva = User.objects.create_user("eva", password="pw-eva-123")
@@ -46,6 +49,7 @@ def test_shoot(live_server: Any, browser: Browser, settings: Any) -> None:
         page.screenshot(path=str(OUT / f"lobby-{label}.png"), full_page=False)
         page.goto(f"{live_server.url}/play/rooms/{room.pk}/")
         expect(page.locator("#room-status")).to_contain_text("Game 1")
+        expect(page.locator("#room-connection")).to_have_text("Live", timeout=15_000)
         page.wait_for_timeout(500)
         page.screenshot(path=str(OUT / f"room-{label}.png"), full_page=False)
         context.close()
