@@ -176,6 +176,7 @@ def _tray(pos: Position, viewer: int, middle: float) -> list[str]:
         label = f"{board[OFF]}" + (f"+{board[START]}" if board[START] else "")
         parts.append(
             f'<text x="{TRAY_X:g}" y="{_tray_y(side, viewer)}" dy="5" class="count c{side}">'
+            f"<title>{escape(_tray_text(side, board[OFF], board[START]))}</title>"
             f"{escape(label)}</text>"
         )
     for side, y in ((1 - viewer, middle - 14), (viewer, middle + 22)):
@@ -239,6 +240,19 @@ def _variant_name_in(variant: str, language: str | None) -> str:
     if variant in Variant.values:
         return capfirst(str(Variant(variant).label))
     return variant_named(variant).title
+
+
+def _tray_text(side: int, off: int, waiting: int) -> str:
+    """The tray's count explained: "0+1" is none borne off and one still to enter (Z3)."""
+    if waiting:
+        if side == WHITE:
+            text = _("white: %(off)d borne off, %(waiting)d still to enter")
+        else:
+            text = _("black: %(off)d borne off, %(waiting)d still to enter")
+        return text % {"off": off, "waiting": waiting}
+    if side == WHITE:
+        return _("white: %(off)d borne off") % {"off": off}
+    return _("black: %(off)d borne off") % {"off": off}
 
 
 def _pips_text(side: int, pips: int) -> str:

@@ -69,9 +69,15 @@ async def next_message(ws: WebsocketCommunicator, kind: str = "state") -> dict[s
     raise AssertionError(f"no {kind} message")
 
 
-async def latest_state(ws: WebsocketCommunicator) -> dict[str, Any]:
-    """The last state queued on the socket (presence changes send a few)."""
+async def latest_state(ws: WebsocketCommunicator, after: int | None = None) -> dict[str, Any]:
+    """The last state queued on the socket (presence changes send a few); with ``after``,
+    the first one taken is newer than that seq (a state of an earlier seq - a presence
+    change read late on a busy machine - is not the answer to the action sent at it)."""
     state = await next_message(ws)
+    for _ in range(20):
+        if after is None or state["state"]["seq"] > after:
+            break
+        state = await next_message(ws)
     while not await ws.receive_nothing(timeout=0.3):
         message = json.loads(await ws.receive_from())
         if message["type"] == "state":

@@ -41,3 +41,16 @@ def test_the_variants_name_in_every_boards_label_is_kept_by_language() -> None:
     with translation.override("cs"):
         assert _variant_name("long") != english
         assert _variant_name("long") is _variant_name("long")
+
+
+def test_the_trays_count_says_what_it_counts() -> None:
+    """A Lurč side's "0+15" (none borne off, fifteen still to enter, Z3) is explained in
+    the reader's language; a side with none to enter says only what it bore off."""
+    lurc, long = Position.start("lurc"), Position.start("long")
+    with translation.override("en"):
+        assert "<title>white: 0 borne off, 15 still to enter</title>0+15<" in board_svg(lurc)
+        assert "<title>black: 0 borne off</title>0<" in board_svg(long)
+    with translation.override("cs"):
+        czech = board_svg(lurc)
+        assert "0+15<" in czech and "still to enter" not in czech
+        assert "zbývá nasadit 15" in czech

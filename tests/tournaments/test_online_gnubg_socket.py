@@ -42,12 +42,14 @@ async def test_the_users_double_and_gnubgs_answer_come_in_one_state(monkeypatch)
     await socket_send(ws, action="sync")
     state = await latest_state(ws)
     assert state["dice"] and "move" in state["can"]  # the opening lot's roll: no cube yet
-    await socket_send(ws, action="move", seq=state["seq"], turn=state["legal"][0]["movetext"])
-    state = await latest_state(ws)  # gnubg played its turn in the same action
+    sent = state["seq"]
+    await socket_send(ws, action="move", seq=sent, turn=state["legal"][0]["movetext"])
+    state = await latest_state(ws, after=sent)  # gnubg played its turn in the same action
     assert (1, "turn") in await _actions(ctx["room"])
-    assert "double" in state["can"] and "roll" in state["can"]
-    await socket_send(ws, action="double", seq=state["seq"])
-    state = await latest_state(ws)
+    assert "double" in state["can"] and "roll" in state["can"], state
+    sent = state["seq"]
+    await socket_send(ws, action="double", seq=sent)
+    state = await latest_state(ws, after=sent)
     assert (await _actions(ctx["room"]))[-2:] == [(0, "double"), (1, "take")]
     assert state["turn"] == state["you"] and "move" in state["can"]  # rolled on at once
     assert "double" not in state["can"]  # the cube is gnubg's now
