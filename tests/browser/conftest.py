@@ -101,3 +101,35 @@ def asgi_server(transactional_db: Any, settings: Any) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     reactor.callFromThread(reactor.stop)  # type: ignore[misc]
     thread.join(timeout=10)
+
+
+@pytest.fixture(autouse=True)
+def _pages_quiet_before_the_flush(request: pytest.FixtureRequest, _django_db_marker: None
+                                  ) -> Iterator[None]:  # fmt: skip
+    """After a test, its pages are closed and the database's other sessions are let finish
+    before the test's database is emptied: a page still polling when the test ends has a
+    request in flight in the live server's thread, whose locks and the flush's TRUNCATE
+    wait on each other (PostgreSQL's "deadlock detected", the flush killed, the next
+    test finding the last one's users). Set up after pytest-django's database fixture,
+    so torn down before it."""
+    browser = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if browser is None or request.node.get_closest_marker("django_db") is None:
+        return
+    for context in list(browser.contexts):
+        context.close()
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    busy = (
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(busy)
+            if cursor.fetchone()[0] == 0:
+                return
+        time.sleep(0.05)
