@@ -121,6 +121,9 @@ def luck_share(variant: str, games: int, seed: int, pairs: Path | None = None,
     below ``games`` that the file holds when the run's own part is done."""
     k, m = part
     done = read_pairs(pairs, variant, seed) if pairs is not None else {}
+    if pairs is not None and pairs.exists() and pairs.read_bytes()[-1:] not in (b"", b"\n"):
+        with pairs.open("a") as out:  # a line cut by a stopped run: the next starts afresh
+            out.write("\n")
     for g in range(games):
         if g % m != k or g in done:
             continue
@@ -128,9 +131,8 @@ def luck_share(variant: str, games: int, seed: int, pairs: Path | None = None,
         if pairs is not None:
             luck, result = done[g]
             row = {"variant": variant, "seed": seed, "game": g, "luck": luck, "result": result}
-            cut = pairs.exists() and pairs.read_bytes()[-1:] not in (b"", b"\n")
             with pairs.open("a") as out:  # one short line per write: appends do not mix
-                out.write(("\n" if cut else "") + json.dumps(row) + "\n")
+                out.write(json.dumps(row) + "\n")
     if pairs is not None:
         done.update(read_pairs(pairs, variant, seed))
     kept = [done[g] for g in sorted(done) if g < games]
