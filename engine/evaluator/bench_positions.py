@@ -69,7 +69,7 @@ def _record_positions(paths: Iterable[Path]) -> list[tuple[Position, str]]:
     return found
 
 
-def _selfplay_positions(games: int, seed: int, net: Net) -> list[tuple[Position, str]]:
+def selfplay_positions(games: int, seed: int, net: Net) -> list[tuple[Position, str]]:
     """Positions of games of the net against itself with noise on its equities (the
     intermediate and casual levels), so that they are not only the net's own lines."""
     start = variant_named("long").start
@@ -98,7 +98,7 @@ def candidate_positions(count: int, seed: int, net: Net | None = None) -> list[d
     rng = random.Random(seed)
     pools = [
         _record_positions(sorted(DEMO.glob("*.nrd"))),
-        _selfplay_positions(60, seed, net),
+        selfplay_positions(60, seed, net),
     ]
     wanted = [count - count // 3, count // 3]
     seen: set[tuple[Board, Board]] = set()
@@ -119,7 +119,7 @@ def candidate_positions(count: int, seed: int, net: Net | None = None) -> list[d
     return [{"id": i, **c} for i, c in enumerate(out)]
 
 
-def _read_lines(path: Path) -> list[dict[str, object]]:
+def read_lines(path: Path) -> list[dict[str, object]]:
     if not path.exists():
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
@@ -159,10 +159,10 @@ def run_rollouts(limit: int | None = None, *, candidates: Path = CANDIDATES,
                  ) -> int:  # fmt: skip
     """Roll out the candidates not yet in ``out``, in order, appending each line as it
     finishes (resumable); the seed of position ``id`` is ``seed * 100_003 + id``."""
-    done = {int(str(line["id"])) for line in _read_lines(out)}
+    done = {int(str(line["id"])) for line in read_lines(out)}
     net = load_net()
     count = 0
-    for cand in _read_lines(candidates):
+    for cand in read_lines(candidates):
         ident = int(str(cand["id"]))
         if ident in done:
             continue
@@ -185,7 +185,7 @@ def score(evaluate: Callable[[Position], float], path: Path = ROLLED) -> dict[st
     """The rms and mean error in mp of ``evaluate`` (equity for the side to move, before
     its roll) against the rollouts of ``path``, in all and by phase."""
     errors: dict[str, list[float]] = {p: [] for p in PHASES}
-    for line in _read_lines(path):
+    for line in read_lines(path):
         pos = Position.from_json(line["position"])
         rollout = line["rollout"]
         assert isinstance(rollout, dict)

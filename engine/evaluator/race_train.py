@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -127,13 +128,18 @@ def targets(net: RaceNet, table: Bearoff, sides: list[Side]
     return t_fin, t_fst
 
 
+Weights = dict[str, npt.NDArray[Any]]  # a net's arrays by name (float32 or float64)
+
+
 class Adam:
-    def __init__(self, weights: dict[str, Floats], lr: float) -> None:
+    """Adam's steps on a net's arrays, in place."""
+
+    def __init__(self, weights: Weights, lr: float) -> None:
         self.lr, self.t = lr, 0
         self.m = {k: np.zeros_like(v) for k, v in weights.items()}
         self.v = {k: np.zeros_like(v) for k, v in weights.items()}
 
-    def step(self, weights: dict[str, Floats], grads: dict[str, Floats]) -> None:
+    def step(self, weights: Weights, grads: Weights) -> None:
         self.t += 1
         for k, g in grads.items():
             self.m[k] = 0.9 * self.m[k] + 0.1 * g

@@ -1,0 +1,204 @@
+"""``python -m engine.evaluator.distill``: a game's net trained toward its own 1-ply
+values (long nardy's contact net; Lurč's net), exact values where they exist.
+
+A position's target (the side to move, before its roll) is the mean over the 21 rolls
+(1/36 or 2/36) of the roll's best end, each end judged as the analysis judges it:
+
+- long nardy (:func:`engine.evaluator.play.outcomes`): a finished game its certain
+  result, a bear-off the exact table, a race the race net, a contact position the net
+  being trained; the three chances (win, win mars, lose mars). Only contact positions
+  are trained: the table and the race net judge the others;
+- Lurč (:func:`engine.evaluator.lurc_play.roll_values`): the beam's best end of each
+  roll (8 wide, as the luck's), an end after a paš played in full valued with the mover
+  to roll again (Z7), a houšek its best paš (Z8); the chance of winning (Z11).
+
+So the net learns the value its own look-ahead gives, with exact values wherever the
+game has left contact, instead of the TD self-play's targets of ``engine train`` (its
+own 0-ply value one turn later, bear-offs included). A net equal to its 1-ply target is
+also consistent from turn to turn, which the luck of a roll needs (``engine
+luck-check``).
+
+The positions come from games of the shipped net with noise on its equities (0.05 or
+0.12 points; long nardy: against itself, the benchmark's own kind of self-play with
+other seeds and none of the benchmark's positions; Lurč: against itself or the
+heuristic). The run starts from the shipped net's weights, takes the positions a chunk
+at a time (targets by the net as it is, then minibatch steps of Adam over every target
+so far) and then sweeps: every target computed again by the newer net and trained
+again. It checkpoints to ``--out`` and ``--out.state.npz`` after each chunk and resumes
+from them; the dice, the positions and the minibatches are seeded."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from engine.evaluator.advice import evaluate_position
+from engine.evaluator.bench_positions import CANDIDATES, read_lines, selfplay_positions
+from engine.evaluator.judge import CONTACT, kind_of
+from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlayer
+from engine.evaluator.net import Floats, Net, load_net, net_path
+from engine.evaluator.race_train import Adam
+from engine.position import Position
+from engine.variants import CHECKERS, WHITE
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
+
+CHUNK = 500
+BATCH = 256
+NOISES = (0.05, 0.12)
+
+Board = tuple[int, ...]
+Spot = tuple[Board, Board, int]  # the mover's board, the opponent's, the mover's side
+
+
+def _spot(pos: Position) -> Spot:
+    return pos.board(pos.turn), pos.board(1 - pos.turn), pos.turn
+
+
+def long_positions(games: int, seed: int, net: Net) -> list[Spot]:
+    """The distinct contact positions of ``games`` noisy self-play games, in the order
+    played, leaving out the benchmark's positions."""
+    bench = {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
+    seen: set[tuple[Board, Board]] = set()
+    found = []
+    for pos, _ in selfplay_positions(games, seed, net):
+        spot = _spot(pos)
+        if spot[:2] in seen or spot[:2] in bench or kind_of(*spot[:2]) != CONTACT:
+            continue
+        seen.add(spot[:2])
+        found.append(spot)
+    return found
+
+
+def lurc_positions(games: int, seed: int, net: Net) -> list[Spot]:
+    """The distinct positions of ``games`` games of the noisy net against itself (even
+    games) or the heuristic (odd ones), in the order played."""
+    seen: set[Spot] = set()
+    found = []
+    for g in range(games):
+        rng = random.Random(f"distill-lurc:{seed}:{g}")
+        noisy: list[LurcPlayer] = [LurcNetPlayer(net, noise=n) for n in rng.sample(NOISES, 2)]
+        if g % 2:
+            noisy[rng.randrange(2)] = LurcHeuristic()
+        pos = Position.start("lurc")
+        for _ in range(2000):
+            spot = _spot(pos)
+            if spot not in seen:
+                seen.add(spot)
+                found.append(spot)
+            mover = pos.turn
+            pos = noisy[mover].choose(pos, [rng.randint(1, 6), rng.randint(1, 6)], rng).position
+            if pos.off(mover) == CHECKERS:
+                break
+    return found
+
+
+def targets(net: Net, variant: str, spots: list[Spot]) -> Floats:
+    """The 1-ply chances of each position for its side to move, as ``engine eval``
+    gives them at 0-ply (:func:`engine.evaluator.advice.evaluate_position`: the mean
+    over the 21 rolls of the roll's best end): (win, win mars, lose mars) in long
+    nardy, the chance of winning in Lurč (Z11)."""
+    rows = []
+    for me, opp, side in spots:
+        white, black = (me, opp) if side == WHITE else (opp, me)
+        c = evaluate_position(Position(variant, side, white, black), ply=0, net=net)
+        rows.append((c.win, c.win_mars, c.lose_mars))
+    return np.array(rows)[:, : net.w2.shape[1]]
+
+
+POSITIONS: dict[str, Callable[[int, int, Net], list[Spot]]] = {
+    "long": long_positions,
+    "lurc": lurc_positions,
+}
+
+
+def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Generator) -> float:
+    """Minibatch steps of cross-entropy of the sigmoid outputs toward ``t``; the mean
+    loss of the last minibatch."""
+    w = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    loss = 0.0
+    for _ in range(steps):
+        b = rng.choice(len(x), min(BATCH, len(x)), replace=False)
+        out, h = net.forward(x[b])
+        d2 = ((out - t[b]) / len(b)).astype(np.float32)
+        d1 = (d2 @ net.w2.T) * h * (1 - h)
+        opt.step(w, {"w1": x[b].T @ d1, "b1": d1.sum(0), "w2": h.T @ d2, "b2": d2.sum(0)})
+        p = np.clip(out, 1e-7, 1 - 1e-7)
+        loss = float(-(t[b] * np.log(p) + (1 - t[b]) * np.log(1 - p)).sum(1).mean())
+    return loss
+
+
+def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
+            lr: float = 1e-4, steps: int = 200, log: TextIO = sys.stdout) -> int:  # fmt: skip
+    """The whole run (resumable): the first pass over the positions, then ``sweeps``
+    sweeps of every target by the net as it is (a resumed run with more sweeps goes on)."""
+    path, state_path = Path(out), Path(out + ".state.npz")
+    cpu, wall = time.process_time(), time.perf_counter()
+    if resume and state_path.exists():
+        net = Net.load(path)
+        with np.load(state_path) as st:
+            boards, sides, t_all = st["boards"], st["sides"], st["targets"]
+            done, spent = int(st["done"]), float(st["cpu"])
+        spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
+                 for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+    else:
+        net = load_net(net_path(variant))
+        spots = POSITIONS[variant](games, seed, net)
+        boards = np.array([s[:2] for s in spots], dtype=np.int64)
+        sides = np.array([s[2] for s in spots], dtype=np.int64)
+        done, spent = 0, 0.0
+        t_all = np.zeros((len(spots), net.w2.shape[1]))
+        net.header.update(base_games=net.games, trained="1-ply targets")
+        print(f"{variant}: {len(spots)} positions ({games} games), seed {seed}, from "
+              f"{net_path(variant).name} ({net.games} games)", file=log, flush=True)  # fmt: skip
+    x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
+    opt = Adam({"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, lr)
+    rng = np.random.default_rng(seed * 1_000_003 + done)
+    total = (1 + sweeps) * len(spots)
+    while done < total:
+        lo = done % len(spots)
+        hi = min(lo + CHUNK, len(spots))
+        t_all[lo:hi] = targets(net, variant, spots[lo:hi])
+        done += hi - lo
+        seen = len(spots) if done > len(spots) else done
+        loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
+        used = spent + time.process_time() - cpu
+        print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
+              f"wall {time.perf_counter() - wall:.0f} s", file=log, flush=True)  # fmt: skip
+        net.header.update(seed=seed, selfplay_games=games, sweeps=sweeps, lr=lr, steps=steps,
+                          done=done, seconds=round(used))  # fmt: skip
+        net.save(path)
+        np.savez_compressed(state_path, boards=boards, sides=sides, done=done, targets=t_all,
+                            cpu=used)  # fmt: skip
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(
+        prog="python -m engine.evaluator.distill",
+        description="train a game's net toward its own 1-ply values (docs/analysis.md)",
+    )
+    p.add_argument("--variant", choices=sorted(POSITIONS), default="long")
+    p.add_argument("--out", required=True, help="the weights (and OUT.state.npz to resume)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=600, help="games to take positions from")
+    p.add_argument("--sweeps", type=int, default=1, help="sweeps after the first pass")
+    p.add_argument("--lr", type=float, default=1e-4)
+    p.add_argument("--steps", type=int, default=200, help="minibatch steps after each chunk")
+    p.add_argument("--resume", action="store_true")
+    a = p.parse_args(argv)
+    return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
+                   sweeps=a.sweeps, lr=a.lr, steps=a.steps)  # fmt: skip
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""Training a net toward its own 1-ply values (engine/evaluator/distill.py,
+docs/analysis.md "Training toward 1-ply values"): the positions, the targets against
+the engine's own legal turns, the fit, and the command as a user runs it (resumable)."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.evaluator.bench_positions import CANDIDATES, read_lines
+from engine.evaluator.distill import fit, long_positions, lurc_positions, targets
+from engine.evaluator.judge import CONTACT, kind_of, position_outputs
+from engine.evaluator.net import Net, equity, flip, load_net, net_path
+from engine.evaluator.play import terminal
+from engine.evaluator.race_train import Adam
+from engine.movegen import legal_turns
+from engine.position import Position
+from engine.variants import BLACK, WHITE
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_long_positions_are_contact_positions_and_none_of_the_benchmark() -> None:
+    net = load_net(net_path("long"))
+    spots = long_positions(2, 5, net)
+    bench = set()
+    for line in read_lines(CANDIDATES):
+        pos = Position.from_json(line["position"])
+        bench.add((pos.board(pos.turn), pos.board(1 - pos.turn)))
+    assert len(spots) > 60
+    assert len({s[:2] for s in spots}) == len(spots)
+    assert all(kind_of(me, opp) == CONTACT for me, opp, _ in spots)
+    assert not bench & {s[:2] for s in spots}
+    assert {side for *_, side in spots} == {0, 1}
+
+
+def chances_by_legal_turns(pos: Position) -> np.ndarray:
+    """The mean over the 36 rolls of the best legal turn's chances for the side to move,
+    from the engine's legal turns (not the evaluator's fast move search)."""
+    net = load_net(net_path("long"))
+    side = pos.turn
+    total = np.zeros(3)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            rows = []
+            for t in legal_turns(pos, [a, b]):
+                me, opp = t.position.board(side), t.position.board(1 - side)
+                won = terminal(me, opp)
+                if won is not None:
+                    rows.append(np.array([1.0, float(won == 2.0), 0.0]))
+                else:
+                    rows.append(flip(position_outputs(net, [(opp, me)]))[0])
+            rows_a = np.array(rows)
+            total += rows_a[int(np.argmax(equity(rows_a)))] / 36
+    return total
+
+
+def test_a_long_target_is_the_mean_over_the_rolls_of_the_best_turn() -> None:
+    net = load_net(net_path("long"))
+    spots = long_positions(1, 9, net)[10:13]
+    got = targets(net, "long", spots)
+    for (me, opp, side), row in zip(spots, got, strict=True):
+        white, black = (me, opp) if side == WHITE else (opp, me)
+        want = chances_by_legal_turns(Position("long", side, white, black))
+        assert np.allclose(row, want, atol=1e-6), (row, want)
+
+
+def lurc_board(points: dict[int, int]) -> tuple[int, ...]:
+    b = [0] * 27
+    for p, n in points.items():
+        b[p] = n
+    b[0] = 15 - sum(points.values())
+    return tuple(b)
+
+
+def test_lurc_targets_are_the_chance_of_winning() -> None:
+    """Z11: one output. The last checker on point 1 is borne off only by a 1 (Z9: only
+    exactly): 11 rolls of 36 hold one (the houšek's 1 among them, Z8) and the paš 6-6
+    plays four 1s too (Z7: the opposite faces); with any other roll the dice are lost
+    and the opponent moves in the same position."""
+    net = load_net(net_path("lurc"))
+    me, opp = lurc_board({1: 1}), lurc_board({20: 5})
+    sure = (me, opp, WHITE)
+    theirs = float(net.outputs(net.inputs_of([(opp, me)]))[0, 0])
+    spots = lurc_positions(1, 4, net)
+    start = Position.start("lurc")
+    assert spots[0] == (start.board(BLACK), start.board(WHITE), BLACK)  # Z1: black starts
+    # after a paš played in full the same side rolls again (Z7)
+    assert any(a[2] == b[2] for a, b in itertools.pairwise(spots))
+    got = targets(net, "lurc", [sure, *spots[20:24]])
+    assert got.shape == (5, 1)
+    assert got[0, 0] == pytest.approx(12 / 36 + 24 / 36 * (1 - theirs))
+    assert ((got > 0) & (got < 1))[1:].all()
+
+
+def test_the_fit_takes_a_net_toward_its_targets() -> None:
+    teacher, pupil = Net.fresh(16, 1), Net.fresh(16, 2)
+    rng = np.random.default_rng(0)
+    x = (rng.random((600, teacher.w1.shape[0])) < 0.2).astype(np.float32)
+    t = teacher.outputs(x)
+    before = float(np.abs(pupil.outputs(x) - t).mean())
+    fit(pupil, x, t, 400, Adam({"w1": pupil.w1, "b1": pupil.b1, "w2": pupil.w2,
+                                "b2": pupil.b2}, 1e-2), rng)  # fmt: skip
+    after = float(np.abs(pupil.outputs(x) - t).mean())
+    assert after < before / 3, (before, after)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+
+
+def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "contact.net"
+    first = run("--variant", "long", "--out", str(out), "--games", "1", "--seed", "3",
+                "--sweeps", "0", "--steps", "20")  # fmt: skip
+    head, *lines = first.stdout.splitlines()
+    n = int(head.split(":")[1].split()[0])
+    assert head.startswith(f"long: {n} positions (1 games), seed 3, from long.net")
+    assert lines[-1].startswith(f"{n} of {n}  loss ")
+    net = Net.load(out)
+    shipped = load_net(net_path("long"))
+    assert net.header["done"] == n and net.header["trained"] == "1-ply targets"
+    assert net.header["base_games"] == shipped.games
+    assert not np.allclose(net.w1, shipped.w1)
+    # a sweep more: every target again by the trained net, and trained again
+    more = run("--variant", "long", "--out", str(out), "--games", "1", "--seed", "3",
+               "--sweeps", "1", "--steps", "20", "--resume")  # fmt: skip
+    assert more.stdout.splitlines()[-1].startswith(f"{2 * n} of {2 * n}  loss ")
+    swept = Net.load(out)
+    assert swept.header["done"] == 2 * n and not np.allclose(swept.w1, net.w1)
+    # a finished run resumed does nothing
+    again = run("--variant", "long", "--out", str(out), "--sweeps", "1", "--resume")
+    assert again.stdout == ""
+    assert np.array_equal(Net.load(out).w1, swept.w1)
