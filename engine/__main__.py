@@ -245,6 +245,7 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    p.add_argument("--net", help="a weights file for the contact net (default: the shipped one)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

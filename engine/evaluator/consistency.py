@@ -80,6 +80,8 @@ def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None) -> L
     return LuckCheck(games, r, float(np.mean(np.abs(y - x))))
 
 
-def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO) -> int:
-    print(luck_check(games, seed, ply).line(ply, seed), file=out)
+def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None = None) -> int:
+    """The figure for the shipped net, or for the contact net of the weights file ``net``
+    (the games played and analysed with it)."""
+    print(luck_check(games, seed, ply, load_net(net) if net else None).line(ply, seed), file=out)
     return 0
