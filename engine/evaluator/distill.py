@@ -32,8 +32,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -42,9 +43,12 @@ from engine.evaluator.bench_positions import CANDIDATES, read_lines, selfplay_po
 from engine.evaluator.judge import CONTACT, kind_of
 from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlayer
 from engine.evaluator.net import Floats, Net, load_net, net_path
+from engine.evaluator.play import ends, terminal
+from engine.evaluator.players import NetPlayer
 from engine.evaluator.race_train import Adam
+from engine.evaluator.rollout import game_results
 from engine.position import Position
-from engine.variants import CHECKERS, WHITE
+from engine.variants import CHECKERS, WHITE, variant_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
 CHUNK = 500
 BATCH = 256
 NOISES = (0.05, 0.12)
+LONG = variant_named("long")
 
 Board = tuple[int, ...]
 Spot = tuple[Board, Board, int]  # the mover's board, the opponent's, the mover's side
@@ -62,13 +67,43 @@ def _spot(pos: Position) -> Spot:
     return pos.board(pos.turn), pos.board(1 - pos.turn), pos.turn
 
 
-def long_positions(games: int, seed: int, net: Net) -> list[Spot]:
-    """The distinct contact positions of ``games`` noisy self-play games, in the order
-    played, leaving out the benchmark's positions."""
+def _long_games(games: int, seed: int, net: Net, sources: str) -> Iterator[Position]:
+    """The positions of the games a long-nardy run learns from: noisy self-play (the
+    benchmark's own kind, other seeds); with ``sources="mixed"`` every third game is
+    two random movers (as the demo records are played) and every third one random
+    movers for 10-60 turns and the noisy net after (the positions a rollout from an
+    odd position goes through)."""
+    if sources == "selfplay":
+        yield from (pos for pos, _ in selfplay_positions(games, seed, net))
+        return
+    for g in range(games):
+        if g % 3 == 0:
+            yield from (pos for pos, _ in selfplay_positions(1, seed * 1_000_003 + g, net))
+            continue
+        rng = random.Random(f"distill-long:{seed}:{g}")
+        random_turns = 1000 if g % 3 == 1 else rng.randint(10, 60)
+        noisy = NetPlayer(net, noise=rng.choice(NOISES))
+        me, opp, side = LONG.start, LONG.start, WHITE
+        for turn in range(1000):
+            yield Position("long", side, *((me, opp) if side == WHITE else (opp, me)))
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            cands = ends(me, opp, side, (max(a, b), min(a, b)))
+            pick = (
+                rng.randrange(len(cands)) if turn < random_turns else noisy.choose(cands, side, rng)
+            )
+            me, opp = cands[pick]
+            if terminal(me, opp) is not None:
+                break
+            me, opp, side = opp, me, 1 - side
+
+
+def long_positions(games: int, seed: int, net: Net, sources: str = "mixed") -> list[Spot]:
+    """The distinct contact positions of ``games`` games (:func:`_long_games`), in the
+    order played, leaving out the benchmark's positions."""
     bench = {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
     seen: set[tuple[Board, Board]] = set()
     found = []
-    for pos, _ in selfplay_positions(games, seed, net):
+    for pos in _long_games(games, seed, net, sources):
         spot = _spot(pos)
         if spot[:2] in seen or spot[:2] in bench or kind_of(*spot[:2]) != CONTACT:
             continue
@@ -100,23 +135,43 @@ def lurc_positions(games: int, seed: int, net: Net) -> list[Spot]:
     return found
 
 
-def targets(net: Net, variant: str, spots: list[Spot]) -> Floats:
-    """The 1-ply chances of each position for its side to move, as ``engine eval``
-    gives them at 0-ply (:func:`engine.evaluator.advice.evaluate_position`: the mean
-    over the 21 rolls of the roll's best end): (win, win mars, lose mars) in long
-    nardy, the chance of winning in Lurč (Z11)."""
+class Target(NamedTuple):
+    """How a position's target is made: ``games`` = 0 the 1-ply value; else a rollout
+    of that many games (every first roll as often: :mod:`engine.evaluator.rollout`),
+    truncated after ``truncate`` turns (0: played out) and valued there by the net."""
+
+    games: int = 0
+    truncate: int = 0
+
+
+PLY1 = Target()
+
+
+def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
+            seed: int = 0) -> Floats:  # fmt: skip
+    """The target chances of each position for its side to move: (win, win mars, lose
+    mars) in long nardy, the chance of winning in Lurč (Z11). The 1-ply value is what
+    ``engine eval`` gives at 0-ply (:func:`engine.evaluator.advice.evaluate_position`:
+    the mean over the 21 rolls of the roll's best end); a rollout's (long nardy) is the
+    mean of its games' results, position ``k``'s dice seeded ``seed + k``."""
     rows = []
-    for me, opp, side in spots:
+    for k, (me, opp, side) in enumerate(spots):
+        if target.games:
+            played = game_results(me, opp, range(target.games), seed=seed + k, side=side,
+                                  truncate=target.truncate, reduce=False, net=net)  # fmt: skip
+            rows.append(tuple(played.mean(axis=0)))
+            continue
         white, black = (me, opp) if side == WHITE else (opp, me)
         c = evaluate_position(Position(variant, side, white, black), ply=0, net=net)
         rows.append((c.win, c.win_mars, c.lose_mars))
     return np.array(rows)[:, : net.w2.shape[1]]
 
 
-POSITIONS: dict[str, Callable[[int, int, Net], list[Spot]]] = {
+POSITIONS: dict[str, Callable[[int, int, Net, str], list[Spot]]] = {
     "long": long_positions,
-    "lurc": lurc_positions,
+    "lurc": lambda games, seed, net, _sources: lurc_positions(games, seed, net),
 }
+SOURCES = ("mixed", "selfplay")
 
 
 def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Generator) -> float:
@@ -136,9 +191,12 @@ def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Ge
 
 
 def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
-            lr: float = 1e-4, steps: int = 200, log: TextIO = sys.stdout) -> int:  # fmt: skip
+            lr: float = 1e-4, steps: int = 200, sources: str = "mixed", target: Target = PLY1,
+            log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
-    sweeps of every target by the net as it is (a resumed run with more sweeps goes on)."""
+    sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
+    its positions, sources and targets are the first run's, from the state and the
+    weights' header)."""
     path, state_path = Path(out), Path(out + ".state.npz")
     cpu, wall = time.process_time(), time.perf_counter()
     if resume and state_path.exists():
@@ -148,16 +206,25 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             done, spent = int(st["done"]), float(st["cpu"])
         spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
                  for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+        variant = net.variant
+        target = Target(int(net.header.get("target_games", 0)),  # type: ignore[call-overload]
+                        int(net.header.get("truncate", 0)))  # type: ignore[call-overload]  # fmt: skip
     else:
+        if target.games and variant != "long":
+            raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
         net = load_net(net_path(variant))
-        spots = POSITIONS[variant](games, seed, net)
+        spots = POSITIONS[variant](games, seed, net, sources)
         boards = np.array([s[:2] for s in spots], dtype=np.int64)
         sides = np.array([s[2] for s in spots], dtype=np.int64)
         done, spent = 0, 0.0
         t_all = np.zeros((len(spots), net.w2.shape[1]))
-        net.header.update(base_games=net.games, trained="1-ply targets")
-        print(f"{variant}: {len(spots)} positions ({games} games), seed {seed}, from "
-              f"{net_path(variant).name} ({net.games} games)", file=log, flush=True)  # fmt: skip
+        kind = (f"rollouts of {target.games} games truncated after {target.truncate} turns"
+                if target.games else "1-ply targets")  # fmt: skip
+        net.header.update(base_games=net.games, trained=kind, sources=sources,
+                          target_games=target.games, truncate=target.truncate)  # fmt: skip
+        print(f"{variant}: {len(spots)} positions ({games} games, {sources}), seed {seed}, "
+              f"{kind}, from {net_path(variant).name} ({net.games} games)", file=log,
+              flush=True)  # fmt: skip
     x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
     opt = Adam({"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, lr)
     rng = np.random.default_rng(seed * 1_000_003 + done)
@@ -165,7 +232,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     while done < total:
         lo = done % len(spots)
         hi = min(lo + CHUNK, len(spots))
-        t_all[lo:hi] = targets(net, variant, spots[lo:hi])
+        t_all[lo:hi] = targets(net, variant, spots[lo:hi], target, seed * 1_000_003 + done)
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
         loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
@@ -185,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = argparse.ArgumentParser(
         prog="python -m engine.evaluator.distill",
-        description="train a game's net toward its own 1-ply values (docs/analysis.md)",
+        description="train a game's net toward its own 1-ply values or rollouts (docs/analysis.md)",
     )
     p.add_argument("--variant", choices=sorted(POSITIONS), default="long")
     p.add_argument("--out", required=True, help="the weights (and OUT.state.npz to resume)")
@@ -194,10 +261,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sweeps", type=int, default=1, help="sweeps after the first pass")
     p.add_argument("--lr", type=float, default=1e-4)
     p.add_argument("--steps", type=int, default=200, help="minibatch steps after each chunk")
+    p.add_argument(
+        "--sources",
+        choices=SOURCES,
+        default="mixed",
+        help="long nardy: noisy self-play alone, or mixed with random movers' games",
+    )
+    p.add_argument(
+        "--rollout",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="long nardy: targets by rollouts of GAMES games (0: the 1-ply value)",
+    )
+    p.add_argument("--truncate", type=int, default=10, help="the rollouts' turns (0: played out)")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
-                   sweeps=a.sweeps, lr=a.lr, steps=a.steps)  # fmt: skip
+                   sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
+                   target=Target(a.rollout, a.truncate if a.rollout else 0))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from engine.evaluator.bench_positions import CANDIDATES, read_lines
-from engine.evaluator.distill import fit, long_positions, lurc_positions, targets
+from engine.evaluator.distill import Target, fit, long_positions, lurc_positions, targets
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
 from engine.evaluator.play import terminal
@@ -25,9 +25,10 @@ from engine.variants import BLACK, WHITE
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_long_positions_are_contact_positions_and_none_of_the_benchmark() -> None:
+@pytest.mark.parametrize("sources", ["selfplay", "mixed"])
+def test_long_positions_are_contact_positions_and_none_of_the_benchmark(sources: str) -> None:
     net = load_net(net_path("long"))
-    spots = long_positions(2, 5, net)
+    spots = long_positions(3, 5, net, sources)
     bench = set()
     for line in read_lines(CANDIDATES):
         pos = Position.from_json(line["position"])
@@ -68,6 +69,17 @@ def test_a_long_target_is_the_mean_over_the_rolls_of_the_best_turn() -> None:
         white, black = (me, opp) if side == WHITE else (opp, me)
         want = chances_by_legal_turns(Position("long", side, white, black))
         assert np.allclose(row, want, atol=1e-6), (row, want)
+
+
+def test_a_rollout_truncated_after_one_turn_is_the_1_ply_value() -> None:
+    """36 games play each first roll once (engine.evaluator.rollout): stopped after that
+    roll's play and valued there, their mean is the 1-ply value, by another road."""
+    net = load_net(net_path("long"))
+    spots = long_positions(2, 6, net)[30:33]
+    rolled = targets(net, "long", spots, Target(36, 1), seed=11)
+    assert np.allclose(rolled, targets(net, "long", spots), atol=1e-6)
+    longer = targets(net, "long", spots, Target(36, 4), seed=11)
+    assert not np.allclose(longer, rolled, atol=1e-3)
 
 
 def lurc_board(points: dict[int, int]) -> tuple[int, ...]:
@@ -123,11 +135,14 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
                 "--sweeps", "0", "--steps", "20")  # fmt: skip
     head, *lines = first.stdout.splitlines()
     n = int(head.split(":")[1].split()[0])
-    assert head.startswith(f"long: {n} positions (1 games), seed 3, from long.net")
+    assert head.startswith(
+        f"long: {n} positions (1 games, mixed), seed 3, 1-ply targets, from long.net"
+    )
     assert lines[-1].startswith(f"{n} of {n}  loss ")
     net = Net.load(out)
     shipped = load_net(net_path("long"))
     assert net.header["done"] == n and net.header["trained"] == "1-ply targets"
+    assert net.header["sources"] == "mixed" and net.header["target_games"] == 0
     assert net.header["base_games"] == shipped.games
     assert not np.allclose(net.w1, shipped.w1)
     # a sweep more: every target again by the trained net, and trained again
@@ -140,3 +155,19 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
     again = run("--variant", "long", "--out", str(out), "--sweeps", "1", "--resume")
     assert again.stdout == ""
     assert np.array_equal(Net.load(out).w1, swept.w1)
+
+
+def test_rollout_targets_from_the_command(tmp_path: Path) -> None:
+    out = tmp_path / "rolled.net"
+    done = run("--out", str(out), "--games", "1", "--seed", "4", "--sweeps", "0", "--steps", "5",
+               "--sources", "selfplay", "--rollout", "36", "--truncate", "2")  # fmt: skip
+    head = done.stdout.splitlines()[0]
+    assert "(1 games, selfplay)" in head and "rollouts of 36 games truncated after 2 turns" in head
+    net = Net.load(out)
+    assert (net.header["target_games"], net.header["truncate"]) == (36, 2)
+    refused = subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", "--variant", "lurc", "--out",
+         str(tmp_path / "l.net"), "--rollout", "36"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode != 0 and "Lurč has no rollouts" in refused.stderr
