@@ -1,8 +1,10 @@
 """``python -m engine.evaluator.distill``: a game's net trained toward its own 1-ply
-values (long nardy's contact net; Lurč's net), exact values where they exist.
+values or toward rollouts (long nardy's contact net; Lurč's net), exact values where
+they exist.
 
-A position's target (the side to move, before its roll) is the mean over the 21 rolls
-(1/36 or 2/36) of the roll's best end, each end judged as the analysis judges it:
+A position's target (the side to move, before its roll), by default its 1-ply value: the
+mean over the 21 rolls (1/36 or 2/36) of the roll's best end, each end judged as the
+analysis judges it:
 
 - long nardy (:func:`engine.evaluator.play.outcomes`): a finished game its certain
   result, a bear-off the exact table, a race the race net, a contact position the net
@@ -16,16 +18,21 @@ So the net learns the value its own look-ahead gives, with exact values wherever
 game has left contact, instead of the TD self-play's targets of ``engine train`` (its
 own 0-ply value one turn later, bear-offs included). A net equal to its 1-ply target is
 also consistent from turn to turn, which the luck of a roll needs (``engine
-luck-check``).
+luck-check``). With ``--rollout GAMES`` (long nardy) the target is instead the mean
+result of a rollout (:mod:`engine.evaluator.rollout`: the net at 0-ply on both sides,
+every first roll as often), truncated after ``--truncate`` turns and valued there: it
+sees further than one roll, at the price of the dice's noise.
 
-The positions come from games of the shipped net with noise on its equities (0.05 or
-0.12 points; long nardy: against itself, the benchmark's own kind of self-play with
-other seeds and none of the benchmark's positions; Lurč: against itself or the
-heuristic). The run starts from the shipped net's weights, takes the positions a chunk
-at a time (targets by the net as it is, then minibatch steps of Adam over every target
-so far) and then sweeps: every target computed again by the newer net and trained
-again. It checkpoints to ``--out`` and ``--out.state.npz`` after each chunk and resumes
-from them; the dice, the positions and the minibatches are seeded."""
+The positions come from games of the net the run starts from (``--start``, by default
+the shipped one) with noise on its equities (0.05 or 0.12 points). Long nardy: against
+itself, the benchmark's own kind of self-play with other seeds, and (``--sources
+mixed``, the default) as many games of random movers and of random movers turned into
+the noisy net after 10-60 turns; only contact positions, none of the benchmark's. Lurč:
+against itself or the heuristic. The run takes the positions a chunk at a time (targets
+by the net as it is, then minibatch steps of Adam over every target so far) and then
+sweeps: every target computed again by the newer net and trained again. It checkpoints
+to ``--out`` and ``--out.state.npz`` after each chunk and resumes from them; the dice,
+the positions and the minibatches are seeded."""
 
 from __future__ import annotations
 
@@ -192,11 +199,11 @@ def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Ge
 
 def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
             lr: float = 1e-4, steps: int = 200, sources: str = "mixed", target: Target = PLY1,
-            log: TextIO = sys.stdout) -> int:  # fmt: skip
+            start: str | None = None, log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
     sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
     its positions, sources and targets are the first run's, from the state and the
-    weights' header)."""
+    weights' header). ``start``: the weights to start from (default: the shipped net)."""
     path, state_path = Path(out), Path(out + ".state.npz")
     cpu, wall = time.process_time(), time.perf_counter()
     if resume and state_path.exists():
@@ -212,7 +219,9 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     else:
         if target.games and variant != "long":
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
-        net = load_net(net_path(variant))
+        net = load_net(start or net_path(variant))
+        if net.variant != variant:
+            raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
         spots = POSITIONS[variant](games, seed, net, sources)
         boards = np.array([s[:2] for s in spots], dtype=np.int64)
         sides = np.array([s[2] for s in spots], dtype=np.int64)
@@ -223,8 +232,8 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         net.header.update(base_games=net.games, trained=kind, sources=sources,
                           target_games=target.games, truncate=target.truncate)  # fmt: skip
         print(f"{variant}: {len(spots)} positions ({games} games, {sources}), seed {seed}, "
-              f"{kind}, from {net_path(variant).name} ({net.games} games)", file=log,
-              flush=True)  # fmt: skip
+              f"{kind}, from {Path(start).name if start else net_path(variant).name} "
+              f"({net.games} games)", file=log, flush=True)  # fmt: skip
     x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
     opt = Adam({"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, lr)
     rng = np.random.default_rng(seed * 1_000_003 + done)
@@ -275,11 +284,13 @@ def main(argv: list[str] | None = None) -> int:
         help="long nardy: targets by rollouts of GAMES games (0: the 1-ply value)",
     )
     p.add_argument("--truncate", type=int, default=10, help="the rollouts' turns (0: played out)")
+    p.add_argument("--start", help="the weights to start from (default: the shipped net)")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
-                   target=Target(a.rollout, a.truncate if a.rollout else 0))  # fmt: skip
+                   target=Target(a.rollout, a.truncate if a.rollout else 0),
+                   start=a.start)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -171,3 +171,21 @@ def test_rollout_targets_from_the_command(tmp_path: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert refused.returncode != 0 and "Lurč has no rollouts" in refused.stderr
+
+
+def test_a_run_starts_from_the_weights_given(tmp_path: Path) -> None:
+    small = tmp_path / "small.net"
+    Net.fresh(8, 1).save(small)
+    out = tmp_path / "from-small.net"
+    done = run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "5",
+               "--start", str(small))  # fmt: skip
+    assert "from small.net (0 games)" in done.stdout.splitlines()[0]
+    assert Net.load(out).w1.shape == (Net.load(small).w1.shape[0], 8)
+    lurc = tmp_path / "lurc-small.net"
+    Net.fresh(8, 1, variant="lurc").save(lurc)
+    refused = subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+         "--start", str(lurc)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode != 0 and "is a lurc net, not long" in refused.stderr
