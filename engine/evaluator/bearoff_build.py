@@ -14,7 +14,6 @@ set of bear-off rules here).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,7 @@ from engine.evaluator.bearoff import (
     save_bearoff,
 )
 from engine.evaluator.play import ROLL_WEIGHTS, ROLLS, ends
+from engine.evaluator.train import commit_id
 from engine.variants import WHITE
 
 TYPE_CHECKING = False
@@ -125,15 +125,6 @@ def two_sided(positions: list[Home], small_ends: dict[int, list[list[int]]]) -> 
     return win
 
 
-def _commit() -> str:
-    try:
-        found = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                               text=True, timeout=5, cwd=Path(__file__).parent)  # fmt: skip
-        return found.stdout.strip()
-    except OSError:
-        return ""
-
-
 def build(out: str | Path | None = None, log: TextIO = sys.stdout) -> int:
     """Compute both databases and write them to ``out`` (the shipped file by default)."""
     path = Path(out) if out else SHIPPED
@@ -148,7 +139,7 @@ def build(out: str | Path | None = None, log: TextIO = sys.stdout) -> int:
           file=log)  # fmt: skip
     save_bearoff(path, finish, first, two, {"positions": len(positions), "two_sided": TWO_SIDED,
                  "rolls_max": ROLLS_MAX, "cpu_seconds": round(cpu, 1),
-                 "wall_seconds": round(wall, 1), "commit": _commit()})  # fmt: skip
+                 "wall_seconds": round(wall, 1), "commit": commit_id()})  # fmt: skip
     print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB) in {cpu:.1f} s CPU, "
           f"{wall:.1f} s wall", file=log)  # fmt: skip
     return 0

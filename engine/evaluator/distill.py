@@ -54,6 +54,7 @@ from engine.evaluator.play import ends, terminal
 from engine.evaluator.players import NetPlayer
 from engine.evaluator.race_train import Adam
 from engine.evaluator.rollout import game_results
+from engine.evaluator.train import commit_id
 from engine.position import Position
 from engine.variants import CHECKERS, WHITE, variant_named
 
@@ -248,8 +249,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         used = spent + time.process_time() - cpu
         print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
               f"wall {time.perf_counter() - wall:.0f} s", file=log, flush=True)  # fmt: skip
-        net.header.update(seed=seed, selfplay_games=games, sweeps=sweeps, lr=lr, steps=steps,
-                          done=done, seconds=round(used))  # fmt: skip
+        # the base net's own keys (its TD seed, games and CPU seconds) stay as they were
+        net.header.update(distill_seed=seed, distill_games=games, distill_sweeps=sweeps,
+                          distill_lr=lr, distill_steps=steps, distill_done=done,
+                          distill_seconds=round(used), distill_commit=commit_id())  # fmt: skip
         net.save(path)
         np.savez_compressed(state_path, boards=boards, sides=sides, done=done, targets=t_all,
                             cpu=used)  # fmt: skip

@@ -39,7 +39,8 @@ def alpha_at(games: int, alpha: float) -> float:
     return max(alpha / 5, alpha / (1 + games / 20000))
 
 
-def _commit() -> str:
+def commit_id() -> str:
+    """The repository's commit (short), kept in a trained file's header; empty without git."""
     try:
         found = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
@@ -177,6 +178,6 @@ def train(
         if done % every == 0 or done == games:
             net.header.update(games=done, seconds=round(seconds + time.process_time() - started),
                               wall_seconds=round(wall + time.perf_counter() - wall_started),
-                              commit=_commit())  # fmt: skip
+                              commit=commit_id())  # fmt: skip
             net.save(path)
     return 0

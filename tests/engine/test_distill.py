@@ -22,6 +22,8 @@ from engine.movegen import legal_turns
 from engine.position import Position
 from engine.variants import BLACK, WHITE
 
+from .boards import board
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -82,21 +84,13 @@ def test_a_rollout_truncated_after_one_turn_is_the_1_ply_value() -> None:
     assert not np.allclose(longer, rolled, atol=1e-3)
 
 
-def lurc_board(points: dict[int, int]) -> tuple[int, ...]:
-    b = [0] * 27
-    for p, n in points.items():
-        b[p] = n
-    b[0] = 15 - sum(points.values())
-    return tuple(b)
-
-
 def test_lurc_targets_are_the_chance_of_winning() -> None:
     """Z11: one output. The last checker on point 1 is borne off only by a 1 (Z9: only
     exactly): 11 rolls of 36 hold one (the houšek's 1 among them, Z8) and the paš 6-6
     plays four 1s too (Z7: the opposite faces); with any other roll the dice are lost
     and the opponent moves in the same position."""
     net = load_net(net_path("lurc"))
-    me, opp = lurc_board({1: 1}), lurc_board({20: 5})
+    me, opp = board({1: 1}), board({20: 5})
     sure = (me, opp, WHITE)
     theirs = float(net.outputs(net.inputs_of([(opp, me)]))[0, 0])
     spots = lurc_positions(1, 4, net)
@@ -141,7 +135,8 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
     assert lines[-1].startswith(f"{n} of {n}  loss ")
     net = Net.load(out)
     shipped = load_net(net_path("long"))
-    assert net.header["done"] == n and net.header["trained"] == "1-ply targets"
+    assert net.header["distill_done"] == n and net.header["trained"] == "1-ply targets"
+    assert net.header["distill_seed"] == 3 and net.header["seed"] == shipped.header["seed"]
     assert net.header["sources"] == "mixed" and net.header["target_games"] == 0
     assert net.header["base_games"] == shipped.games
     assert not np.allclose(net.w1, shipped.w1)
@@ -150,7 +145,7 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
                "--sweeps", "1", "--steps", "20", "--resume")  # fmt: skip
     assert more.stdout.splitlines()[-1].startswith(f"{2 * n} of {2 * n}  loss ")
     swept = Net.load(out)
-    assert swept.header["done"] == 2 * n and not np.allclose(swept.w1, net.w1)
+    assert swept.header["distill_done"] == 2 * n and not np.allclose(swept.w1, net.w1)
     # a finished run resumed does nothing
     again = run("--variant", "long", "--out", str(out), "--sweeps", "1", "--resume")
     assert again.stdout == ""

@@ -17,15 +17,8 @@ from engine.evaluator.race_train import targets
 from engine.movegen import legal_turns
 from engine.position import Position
 
+from .boards import board
 from .race_check import exact_tables, small_sides
-
-
-def board(points: dict[int, int]) -> tuple[int, ...]:
-    b = [0] * 27
-    for p, n in points.items():
-        b[p] = n
-    b[0] = 15 - sum(points.values())
-    return tuple(b)
 
 
 def test_a_race_is_each_side_in_its_own_points_1_to_12() -> None:

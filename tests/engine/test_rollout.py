@@ -19,16 +19,10 @@ from engine.evaluator.rollout import first_roll, game_results, rollout_boards, s
 from engine.position import Position
 from engine.variants import variant_named
 
+from .boards import board
+
 ROOT = Path(__file__).resolve().parents[2]
 START = variant_named("long").start
-
-
-def board(points: dict[int, int]) -> tuple[int, ...]:
-    b = [0] * 27
-    for p, n in points.items():
-        b[p] = n
-    b[0] = 15 - sum(points.values())
-    return tuple(b)
 
 
 # a middle game from the shipped candidates (white to move): cheap enough to roll out
