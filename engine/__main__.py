@@ -238,7 +238,10 @@ def _evaluator_commands(sub: Any) -> None:
     p.add_argument("--truncate", type=int, default=0, help="stop after N turns (0: never)")
     p.add_argument("--luck", action="store_true", help="subtract each roll's luck (gnubg's VR)")
     p = sub.add_parser("benchmark", help="score the net on the long-nardy rollout benchmark")
-    p.add_argument("--net", help="a weights file (default: the shipped net)")
+    p.add_argument(
+        "--net",
+        help="a weights file to score, or to play --roll's rollouts (default: the shipped net)",
+    )
     p.add_argument("--file", help="the benchmark's rollouts (default: the shipped set)")
     p.add_argument("--roll", type=int, metavar="N", help="roll out N more positions instead")
     p = sub.add_parser("luck-check", help="how well the luck explains self-play results")

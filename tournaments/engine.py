@@ -84,14 +84,13 @@ def analyse_record(record: str, *, ply: int = 0, confirm: bool = False) -> dict[
     done = analyse_game(record, ply=ply, confirm=confirm)
     variant = variant_named(read_records(record)[0].variant)
     assert variant.evaluator is not None  # analyse_game raised otherwise
-    header = load_net(net_path(variant.evaluator)).header
+    name = load_net(net_path(variant.evaluator)).label
     turns = [
         t.to_json() | {
             "index": t.index, "forced": t.forced, "mark": t.mark, "rollout": t.rollout_mp,
             "equity": t.equity_after_mp, "best_position": t.best_position.to_json(),
         } for t in done.turns
     ]  # fmt: skip
-    name = f"{variant.evaluator} ({header.get('games', '?')} games, {header.get('commit', '')})"
     return {"white": done.white.to_json(), "black": done.black.to_json(), "turns": turns,
             "evaluator": name, "ply": done.ply}  # fmt: skip
 

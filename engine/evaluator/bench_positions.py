@@ -156,11 +156,13 @@ def roll_out_position(pos: Position, seed: int, net: Net | None = None,
 
 def run_rollouts(limit: int | None = None, *, candidates: Path = CANDIDATES,
                  out: Path = ROLLED, seed: int = 33, log: Callable[[str], None] = print,
-                 ) -> int:  # fmt: skip
+                 net: Net | None = None) -> int:  # fmt: skip
     """Roll out the candidates not yet in ``out``, in order, appending each line as it
-    finishes (resumable); the seed of position ``id`` is ``seed * 100_003 + id``."""
+    finishes (resumable); the seed of position ``id`` is ``seed * 100_003 + id``. The
+    games are played by ``net`` (the shipped one by default), whose name each line
+    keeps (``player``)."""
     done = {int(str(line["id"])) for line in read_lines(out)}
-    net = load_net()
+    net = net or load_net()
     count = 0
     for cand in read_lines(candidates):
         ident = int(str(cand["id"]))
@@ -171,7 +173,7 @@ def run_rollouts(limit: int | None = None, *, candidates: Path = CANDIDATES,
         started = time.process_time()
         pos = Position.from_json(cand["position"])
         rolled = roll_out_position(pos, seed * 100_003 + ident, net)
-        line = {**cand, "seed": seed * 100_003 + ident, "rollout": rolled,
+        line = {**cand, "seed": seed * 100_003 + ident, "rollout": rolled, "player": net.label,
                 "cpu_s": round(time.process_time() - started, 1)}  # fmt: skip
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(line, separators=(",", ":")) + "\n")

@@ -218,7 +218,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         target = Target(int(net.header.get("target_games", 0)),  # type: ignore[call-overload]
                         int(net.header.get("truncate", 0)))  # type: ignore[call-overload]  # fmt: skip
     else:
-        if target.games and variant != "long":
+        if target.games and variant_named(variant).rolls_again:
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
         net = load_net(start or net_path(variant))
         if net.variant != variant:

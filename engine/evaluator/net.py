@@ -85,6 +85,14 @@ class Net:
         return INPUTS_OF[self.variant](pairs)
 
     @property
+    def label(self) -> str:
+        """The weights' name, as analyses store it: the variant, the self-play games and
+        the commit of the last training (a net trained further toward its 1-ply values
+        keeps its TD header and adds ``distill_commit``): "long (50000 games, beb7154)"."""
+        commit = self.header.get("distill_commit") or self.header.get("commit", "")
+        return f"{self.variant} ({self.header.get('games', '?')} games, {commit})"
+
+    @property
     def games(self) -> int:
         games = self.header.get("games", 0)
         return games if isinstance(games, int) else 0

@@ -87,15 +87,18 @@ def cmd_rollout(games: int, seed: int, truncate: int, reduce: bool, inp: TextIO,
 
 
 def cmd_benchmark(net_file: str | None, path: str | None, roll: int | None, out: TextIO) -> int:
-    if roll is not None:
-        done = bench.run_rollouts(roll, log=lambda text: print(text, file=out, flush=True))
-        print(f"{done} positions rolled out", file=out)
-        return 0
+    """The net's figures on the benchmark; with ``roll``, N more positions rolled out,
+    played by ``net_file``'s net (the shipped one by default)."""
     try:
         net = load_net(Path(net_file) if net_file else None)
     except EngineError as exc:
         print(exc.describe(), file=sys.stderr)
         return 2
+    if roll is not None:
+        done = bench.run_rollouts(roll, net=net,
+                                  log=lambda text: print(text, file=out, flush=True))  # fmt: skip
+        print(f"{done} positions rolled out", file=out)
+        return 0
     figures = bench.score(bench.net_evaluator(net), Path(path) if path else bench.ROLLED)
     print(json.dumps(figures, separators=(",", ":")), file=out)
     return 0

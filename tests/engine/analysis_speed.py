@@ -4,8 +4,8 @@ game (95 turns) analysed at both depths in one run, CPU seconds and their ratio
 measured instead (``git archive <commit> engine | tar -x -C DIR``: the code before a
 change, in the same conditions); with ``--golden FILE`` the figures of every turn are
 written to FILE (fixtures/analysis/podzim-2026-3.json was written so by the code
-before the memo and the batching, commit f3329b1, and test_analysis_speed.py compares
-the analysis with it).
+before the memo and the batching, commit f3329b1, and again with the net of 2026-12-06;
+test_analysis_speed.py compares the analysis with it).
 
     .venv/bin/python tests/engine/analysis_speed.py [--engine DIR] [--golden FILE]
 """

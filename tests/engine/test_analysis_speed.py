@@ -2,9 +2,9 @@
 game analysed at 0-ply and 1-ply gives, turn by turn, the figures the code gave before
 the memo of the last two turns' searches and the batched look-ahead
 (fixtures/analysis/podzim-2026-3.json, written by tests/engine/analysis_speed.py from
-commit f3329b1; write it again so only when the evaluator itself changes, the net or
-its tables). And the engine keeps BLAS to one thread whichever of its modules is
-imported first."""
+commit f3329b1 and again when long.net was replaced on 2026-12-06; write it again so
+only when the evaluator itself changes, the net or its tables). And the engine keeps
+BLAS to one thread whichever of its modules is imported first."""
 
 from __future__ import annotations
 

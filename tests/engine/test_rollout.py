@@ -193,3 +193,23 @@ def test_a_benchmark_rollout_stops_at_the_bear_off_database() -> None:
     settled = rollout_boards(me, opp, games=144, seed=4, reduce=False,
                              settle=bench.bearoff_settle)  # fmt: skip
     assert settled.se < plain.se
+
+
+def test_each_rolled_out_line_names_the_net_that_played_it(tmp_path: Path) -> None:
+    """The benchmark's rollouts are played by a net (``benchmark --roll N [--net FILE]``):
+    each line keeps its name, so that a set rolled out by two nets says so."""
+    from engine.evaluator.net import Net, load_net
+
+    cand = {"id": 0, "source": "test", "phase": "bearoff",
+            "position": {"variant": "long", "turn": "white", "white": {"6": 2, "1": 3},
+                         "black": {"5": 4}}}  # fmt: skip
+    candidates, out = tmp_path / "candidates.jsonl", tmp_path / "rolled.jsonl"
+    candidates.write_text(json.dumps(cand) + "\n")
+    other = load_net()
+    other = Net(other.w1, other.b1, other.w2, other.b2, {**other.header, "distill_commit": "x1"})
+    assert bench.run_rollouts(1, candidates=candidates, out=out, net=other, log=lambda _: None) == 1
+    line = json.loads(out.read_text())
+    assert line["player"] == f"long ({other.header['games']} games, x1)"
+    assert bench.run_rollouts(1, candidates=candidates, out=out, log=lambda _: None) == 0  # resumed
+    for shipped in bench.ROLLED.read_text().splitlines():
+        assert json.loads(shipped)["player"].startswith("long (")
