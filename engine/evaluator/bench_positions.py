@@ -45,6 +45,9 @@ PHASES = ("contact", "race", "bearoff")
 Board = tuple[int, ...]
 
 
+CANDIDATE_SEED = 33  # the shipped candidates were drawn by candidate_positions(300, 33)
+
+
 def phase(me: Board, opp: Board) -> str:
     """``bearoff``, ``race`` or ``contact`` (module docstring)."""
     if not any(me[7:25]) and not any(opp[7:25]):
@@ -69,13 +72,15 @@ def _record_positions(paths: Iterable[Path]) -> list[tuple[Position, str]]:
     return found
 
 
-def selfplay_positions(games: int, seed: int, net: Net) -> list[tuple[Position, str]]:
+def selfplay_positions(games: int, seed: int, net: Net, key: str = "bench-selfplay"
+                       ) -> list[tuple[Position, str]]:  # fmt: skip
     """Positions of games of the net against itself with noise on its equities (the
-    intermediate and casual levels), so that they are not only the net's own lines."""
+    intermediate and casual levels), so that they are not only the net's own lines.
+    Game ``g``'s dice and noise come from ``key``, ``seed`` and ``g``."""
     start = variant_named("long").start
     found = []
     for g in range(games):
-        rng = random.Random(f"bench-selfplay:{seed}:{g}")
+        rng = random.Random(f"{key}:{seed}:{g}")
         players = [NetPlayer(net, noise=noise) for noise in rng.sample([0.05, 0.12], 2)]
         me, opp, side = start, start, 0
         for turn in range(1000):

@@ -46,7 +46,12 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.evaluator.advice import evaluate_position
-from engine.evaluator.bench_positions import CANDIDATES, read_lines, selfplay_positions
+from engine.evaluator.bench_positions import (
+    CANDIDATE_SEED,
+    CANDIDATES,
+    read_lines,
+    selfplay_positions,
+)
 from engine.evaluator.judge import CONTACT, kind_of
 from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlayer
 from engine.evaluator.net import Floats, Net, load_net, net_path
@@ -81,12 +86,15 @@ def _long_games(games: int, seed: int, net: Net, sources: str) -> Iterator[Posit
     two random movers (as the demo records are played) and every third one random
     movers for 10-60 turns and the noisy net after (the positions a rollout from an
     odd position goes through)."""
-    if sources == "selfplay":
+    if sources == "selfplay":  # the benchmark's games are those of its own seed
+        if seed == CANDIDATE_SEED:
+            raise SystemExit(f"seed {CANDIDATE_SEED} plays the benchmark's self-play games")
         yield from (pos for pos, _ in selfplay_positions(games, seed, net))
         return
     for g in range(games):
         if g % 3 == 0:
-            yield from (pos for pos, _ in selfplay_positions(1, seed * 1_000_003 + g, net))
+            played = selfplay_positions(1, seed * 1_000_003 + g, net, key="distill-selfplay")
+            yield from (pos for pos, _ in played)
             continue
         rng = random.Random(f"distill-long:{seed}:{g}")
         random_turns = 1000 if g % 3 == 1 else rng.randint(10, 60)

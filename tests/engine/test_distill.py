@@ -184,3 +184,15 @@ def test_a_run_starts_from_the_weights_given(tmp_path: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert refused.returncode != 0 and "is a lurc net, not long" in refused.stderr
+
+
+def test_the_benchmarks_own_self_play_games_are_refused(tmp_path: Path) -> None:
+    """Seed 33 drew the benchmark's self-play games: training on their other positions
+    would leak the benchmark into the net."""
+    refused = subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+         "--sources", "selfplay", "--seed", "33", "--games", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode != 0
+    assert "seed 33 plays the benchmark's self-play games" in refused.stderr
