@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine.analysis import analyse_game
+from engine.errors import EngineError
 from engine.evaluator.net import Net, load_net
 from engine.evaluator.play import ends, terminal
 from engine.evaluator.players import NetPlayer
@@ -83,5 +85,10 @@ def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None) -> L
 def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None = None) -> int:
     """The figure for the shipped net, or for the contact net of the weights file ``net``
     (the games played and analysed with it)."""
-    print(luck_check(games, seed, ply, load_net(net) if net else None).line(ply, seed), file=out)
+    try:
+        judge = load_net(net) if net else None
+    except EngineError as exc:  # not a weights file: said, not a traceback
+        print(exc.describe(), file=sys.stderr)
+        return 2
+    print(luck_check(games, seed, ply, judge).line(ply, seed), file=out)
     return 0

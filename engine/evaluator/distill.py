@@ -36,6 +36,7 @@ the positions and the minibatches are seeded."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -45,6 +46,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from engine.errors import EngineError
 from engine.evaluator.advice import evaluate_position
 from engine.evaluator.bench_positions import (
     CANDIDATE_SEED,
@@ -268,8 +270,6 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
 
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-
     p = argparse.ArgumentParser(
         prog="python -m engine.evaluator.distill",
         description="train a game's net toward its own 1-ply values or rollouts (docs/analysis.md)",
@@ -298,6 +298,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", help="the weights to start from (default: the shipped net)")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
+    try:
+        return _run(a)
+    except EngineError as exc:  # a --start that is not a weights file: said, not a traceback
+        print(exc.describe(), file=sys.stderr)
+        return 2
+
+
+def _run(a: argparse.Namespace) -> int:
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
                    target=Target(a.rollout, a.truncate if a.rollout else 0),

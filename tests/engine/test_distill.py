@@ -184,6 +184,15 @@ def test_a_run_starts_from_the_weights_given(tmp_path: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert refused.returncode != 0 and "is a lurc net, not long" in refused.stderr
+    junk = tmp_path / "junk.net"
+    junk.write_bytes(b"not weights")
+    said = subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "y.net"),
+         "--start", str(junk)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert said.returncode == 2 and "not a weights file" in said.stderr
+    assert "Traceback" not in said.stderr
 
 
 def test_the_benchmarks_own_self_play_games_are_refused(tmp_path: Path) -> None:

@@ -64,3 +64,15 @@ def test_the_command_and_another_net(tmp_path: Path) -> None:
     Net.fresh(8, 1).save(fresh)
     other = luck_check_cli("--games", "3", "--seed", "2", "--net", str(fresh))
     assert other.group(3, 4) != shipped.group(3, 4)
+
+
+def test_a_file_that_is_not_weights_is_said_so(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.net"
+    junk.write_bytes(b"\x00not an npz")
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "luck-check", "--games", "1", "--net", str(junk)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert "not a weights file of the evaluator" in done.stderr
+    assert "Traceback" not in done.stderr
