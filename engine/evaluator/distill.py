@@ -59,7 +59,7 @@ from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlay
 from engine.evaluator.net import Floats, Net, load_net, net_path
 from engine.evaluator.play import ends, terminal
 from engine.evaluator.players import NetPlayer
-from engine.evaluator.race_train import Adam
+from engine.evaluator.race_train import Adam, Weights
 from engine.evaluator.rollout import game_results
 from engine.evaluator.train import commit_id
 from engine.position import Position
@@ -192,10 +192,15 @@ POSITIONS: dict[str, Callable[[int, int, Net, str], list[Spot]]] = {
 SOURCES = ("mixed", "selfplay")
 
 
+def weights(net: Net) -> Weights:
+    """The net's arrays by name, for :class:`Adam` (updated in place)."""
+    return {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+
+
 def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Generator) -> float:
     """Minibatch steps of cross-entropy of the sigmoid outputs toward ``t``; the mean
     loss of the last minibatch."""
-    w = {"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}
+    w = weights(net)
     loss = 0.0
     for _ in range(steps):
         b = rng.choice(len(x), min(BATCH, len(x)), replace=False)
@@ -246,7 +251,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
               f"{kind}, from {Path(start).name if start else net_path(variant).name} "
               f"({net.games} games)", file=log, flush=True)  # fmt: skip
     x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
-    opt = Adam({"w1": net.w1, "b1": net.b1, "w2": net.w2, "b2": net.b2}, lr)
+    opt = Adam(weights(net), lr)
     rng = np.random.default_rng(seed * 1_000_003 + done)
     total = (1 + sweeps) * len(spots)
     while done < total:
@@ -299,17 +304,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     try:
-        return _run(a)
+        return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
+                       sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
+                       target=Target(a.rollout, a.truncate if a.rollout else 0),
+                       start=a.start)  # fmt: skip
     except EngineError as exc:  # a --start that is not a weights file: said, not a traceback
         print(exc.describe(), file=sys.stderr)
         return 2
-
-
-def _run(a: argparse.Namespace) -> int:
-    return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
-                   sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
-                   target=Target(a.rollout, a.truncate if a.rollout else 0),
-                   start=a.start)  # fmt: skip
 
 
 if __name__ == "__main__":

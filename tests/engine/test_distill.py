@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from engine.evaluator.bench_positions import CANDIDATES, read_lines
-from engine.evaluator.distill import Target, fit, long_positions, lurc_positions, targets
+from engine.evaluator.distill import (
+    Target,
+    fit,
+    long_positions,
+    lurc_positions,
+    targets,
+    weights,
+)
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
 from engine.evaluator.play import terminal
@@ -110,8 +117,7 @@ def test_the_fit_takes_a_net_toward_its_targets() -> None:
     x = (rng.random((600, teacher.w1.shape[0])) < 0.2).astype(np.float32)
     t = teacher.outputs(x)
     before = float(np.abs(pupil.outputs(x) - t).mean())
-    fit(pupil, x, t, 400, Adam({"w1": pupil.w1, "b1": pupil.b1, "w2": pupil.w2,
-                                "b2": pupil.b2}, 1e-2), rng)  # fmt: skip
+    fit(pupil, x, t, 400, Adam(weights(pupil), 1e-2), rng)
     after = float(np.abs(pupil.outputs(x) - t).mean())
     assert after < before / 3, (before, after)
 
