@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from engine.errors import EngineError
 from engine.evaluator import lurc_encoding
-from engine.evaluator.encoding import ENCODER_VERSION, INPUTS, as_boards, encode
+from engine.evaluator.encoding import ENCODER_VERSION, INPUTS, as_boards, encode, widen
 
 Floats = npt.NDArray[np.floating]  # the weights are float32 (twice as fast as float64)
 FORMAT = "nardy-net"
@@ -27,6 +27,11 @@ ENCODERS: dict[str, tuple[int, int, int]] = {
 INPUTS_OF: dict[str, Callable[[list[tuple[tuple[int, ...], tuple[int, ...]]]], Floats]] = {
     "long": lambda pairs: encode(as_boards(pairs)),
     "lurc": lambda pairs: lurc_encoding.encode(lurc_encoding.as_boards(pairs)),
+}
+
+# how a game's net trained under an older encoder is read by the current one
+WIDEN: dict[str, Callable[[npt.NDArray[np.float32], int], npt.NDArray[np.float32] | None]] = {
+    "long": widen,
 }
 
 
@@ -135,7 +140,15 @@ class Net:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise WeightsError(f"{path}: not a {FORMAT} file", code="weights-format",
                                params={"path": str(path)})  # fmt: skip
-        version, inputs, outputs = ENCODERS.get(header.get("variant", "long"), (-1, -1, -1))
+        variant = header.get("variant", "long")
+        version, inputs, outputs = ENCODERS.get(variant, (-1, -1, -1))
+        found = header.get("encoder")
+        widen_from = WIDEN.get(variant) if isinstance(variant, str) else None
+        if widen_from is not None and isinstance(found, int) and found < version:
+            wider = widen_from(arrays[0], found)
+            if wider is not None:  # an older encoder's net: the new inputs weigh nothing
+                arrays[0] = wider
+                header.update(encoder=version, inputs=inputs, widened_from=found)
         if header.get("encoder") != version or header.get("inputs") != inputs:
             raise WeightsError(
                 f"{path}: made for encoder version {header.get('encoder')!r} with "
