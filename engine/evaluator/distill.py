@@ -218,8 +218,9 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             start: str | None = None, log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
     sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
-    its positions, sources and targets are the first run's, from the state and the
-    weights' header). ``start``: the weights to start from (default: the shipped net)."""
+    its positions, sources, targets, seed, learning rate and steps are the first run's,
+    from the state and the weights' header). ``start``: the weights to start from
+    (default: the shipped net)."""
     path, state_path = Path(out), Path(out + ".state.npz")
     cpu, wall = time.process_time(), time.perf_counter()
     if resume and state_path.exists():
@@ -230,6 +231,11 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
                  for b, s in zip(boards, sides, strict=True)]  # fmt: skip
         variant = net.variant
+        # the run's own settings, whatever the command line says (the dice, the
+        # minibatches and the steps go on as they began)
+        head = net.header
+        seed, games = int(head["distill_seed"]), int(head["distill_games"])  # type: ignore[call-overload]
+        lr, steps = float(head["distill_lr"]), int(head["distill_steps"])  # type: ignore[arg-type, call-overload]
         target = Target(int(net.header.get("target_games", 0)),  # type: ignore[call-overload]
                         int(net.header.get("truncate", 0)))  # type: ignore[call-overload]  # fmt: skip
     else:

@@ -158,6 +158,24 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
     assert np.array_equal(Net.load(out).w1, swept.w1)
 
 
+def test_a_resumed_run_keeps_its_own_seed_and_settings(tmp_path: Path) -> None:
+    """The seed, the learning rate and the steps of a resumed run are the first run's
+    (its header), not the command line's: two resumes of one checkpoint, one with other
+    settings, train the same weights."""
+    first = tmp_path / "a.net"
+    run("--out", str(first), "--games", "1", "--seed", "3", "--sweeps", "0", "--steps", "20")
+    second = tmp_path / "b.net"
+    for suffix in ("", ".state.npz"):
+        Path(str(second) + suffix).write_bytes(Path(str(first) + suffix).read_bytes())
+    run("--out", str(first), "--sweeps", "1", "--resume")
+    run("--out", str(second), "--sweeps", "1", "--resume", "--seed", "9", "--lr", "0.01",
+        "--steps", "3", "--games", "5")  # fmt: skip
+    a, b = Net.load(first), Net.load(second)
+    assert np.array_equal(a.w1, b.w1) and np.array_equal(a.w2, b.w2)
+    assert (b.header["distill_seed"], b.header["distill_lr"], b.header["distill_steps"]) == (
+        3, 1e-4, 20)  # fmt: skip
+
+
 def test_rollout_targets_from_the_command(tmp_path: Path) -> None:
     out = tmp_path / "rolled.net"
     done = run("--out", str(out), "--games", "1", "--seed", "4", "--sweeps", "0", "--steps", "5",
