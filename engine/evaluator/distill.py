@@ -271,7 +271,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
               f"wall {time.perf_counter() - wall:.0f} s", file=log, flush=True)  # fmt: skip
         # the base net's own keys (its TD seed, games and CPU seconds) stay as they were
-        net.header.update(distill_seed=seed, distill_games=games, distill_sweeps=sweeps,
+        net.note_training(distill_seed=seed, distill_games=games, distill_sweeps=sweeps,
                           distill_lr=lr, distill_steps=steps, distill_done=done,
                           distill_seconds=round(used), distill_commit=commit_id())  # fmt: skip
         net.save(path)

@@ -102,6 +102,13 @@ class Net:
         games = self.header.get("games", 0)
         return games if isinstance(games, int) else 0
 
+    def note_training(self, **keys: object) -> None:
+        """Write a training's keys into the header. The weights are then the current
+        encoder's own: a net read from an older encoder's file (``widened_from``) that
+        has been trained further is no longer only widened."""
+        self.header.pop("widened_from", None)
+        self.header.update(keys)
+
     def forward(self, x: Floats) -> tuple[Floats, Floats]:
         """The outputs and the hidden activations for inputs ``x`` (n, INPUTS)."""
         hidden = 1 / (1 + np.exp(-(x @ self.w1 + self.b1)))

@@ -176,7 +176,7 @@ def train(
                   f"turns/game  alpha {alpha_at(done, alpha):.4f}  cpu {seconds + spent:.0f} s  "
                   f"wall {wall + clock:.0f} s", file=log, flush=True)  # fmt: skip
         if done % every == 0 or done == games:
-            net.header.update(games=done, seconds=round(seconds + time.process_time() - started),
+            net.note_training(games=done, seconds=round(seconds + time.process_time() - started),
                               wall_seconds=round(wall + time.perf_counter() - wall_started),
                               commit=commit_id())  # fmt: skip
             net.save(path)

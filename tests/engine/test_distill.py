@@ -21,6 +21,7 @@ from engine.evaluator.distill import (
     targets,
     weights,
 )
+from engine.evaluator.encoding import V1_INPUTS
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
 from engine.evaluator.play import terminal
@@ -217,6 +218,23 @@ def test_a_run_starts_from_the_weights_given(tmp_path: Path) -> None:
     )  # fmt: skip
     assert said.returncode == 2 and "not a weights file" in said.stderr
     assert "Traceback" not in said.stderr
+
+
+def test_a_version_1_net_trained_further_uses_the_priming_inputs(tmp_path: Path) -> None:
+    """A run started from a net of encoder version 1 (read widened, no weight on the
+    inputs version 2 added) trains those inputs too, and its header no longer says
+    ``widened_from``."""
+    old = Net.fresh(8, 1)
+    old.w1 = old.w1[:V1_INPUTS].copy()
+    old.header.update(encoder=1, inputs=V1_INPUTS)
+    old.save(tmp_path / "v1.net")
+    assert Net.load(tmp_path / "v1.net").header["widened_from"] == 1
+    out = tmp_path / "v2.net"
+    run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "20",
+        "--start", str(tmp_path / "v1.net"))  # fmt: skip
+    net = Net.load(out)
+    assert "widened_from" not in net.header and net.header["encoder"] == 2
+    assert float(np.abs(net.w1[V1_INPUTS:]).sum()) > 0
 
 
 def test_the_benchmarks_own_self_play_games_are_refused(tmp_path: Path) -> None:
