@@ -46,19 +46,18 @@ def as_boards(pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Boards:
 _INDEX = np.arange(24)
 
 
-def _runs(occupied: npt.NDArray[np.bool_]) -> tuple[Floats, Floats, Floats]:
-    """Per position: the longest run of occupied points along ``_ROUTE`` and how many
-    runs reach four and five points."""
-    last_empty = np.maximum.accumulate(np.where(occupied, -1, _INDEX), axis=1)
-    run = _INDEX - last_empty
-    return run.max(axis=1), (run == 4).sum(axis=1), (run == 5).sum(axis=1)
+def _runs(held: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    """Per position and route index (``held``: the side's points along ``_ROUTE`` that
+    hold a checker): the length of the run of held points ending there (0: not held)."""
+    return _INDEX - np.maximum.accumulate(np.where(held, -1, _INDEX), axis=1)
 
 
 _WEIGHTS = np.arange(1, 25, dtype=np.float64)
 
 
-def _side(board: Boards) -> Floats:
-    """The inputs of one side for each board of shape (n, 25)."""
+def _side(board: Boards, runs: npt.NDArray[np.int64]) -> Floats:
+    """The inputs of one side for each board of shape (n, 25) (``runs``: its
+    :func:`_runs`)."""
     n = board.shape[0]
     points = board[:, 1:25].astype(np.float64)
     out = np.empty((n, SIDE_INPUTS), np.float32)
@@ -66,15 +65,14 @@ def _side(board: Boards) -> Floats:
     out[:, 24:48] = points >= 2
     out[:, 48:72] = points >= 3
     out[:, 72:96] = np.maximum(points - 3, 0) / 4
-    best, fours, fives = _runs(board[:, _ROUTE] > 0)
     out[:, 96] = board[:, 0] / 15
     out[:, 97] = points @ _WEIGHTS / 180
     out[:, 98] = points[:, 23] / 15
     out[:, 99] = points[:, :6].sum(axis=1) / 15
     out[:, 100] = points[:, 12:].sum(axis=1) / 15
-    out[:, 101] = best / 6
-    out[:, 102] = fours / 2
-    out[:, 103] = fives
+    out[:, 101] = runs.max(axis=1) / 6
+    out[:, 102] = (runs == 4).sum(axis=1) / 2  # the runs reaching four and five points
+    out[:, 103] = (runs == 5).sum(axis=1)
     out[:, 104] = board[:, 0] == 0  # nothing borne off yet: a mars looms (L8)
     return out
 
@@ -87,14 +85,13 @@ _DOUBLE_STEPS = np.arange(1, 5)[:, None] * np.arange(1, 7)  # (4 steps, 6 double
 _ROLL_WEIGHTS = np.array([2] * 15 + [1] * 6, np.float32)
 
 
-def _priming(blocker: Boards, runner: Boards) -> Floats:
-    """Per position (boards of shape (n, 25), each side in its own numbering): how the
-    ``blocker``'s checkers hold back the ``runner``'s (version 2's inputs, 4 a side)."""
-    n = blocker.shape[0]
+def _priming(held: npt.NDArray[np.bool_], runs: npt.NDArray[np.int64], runner: Boards) -> Floats:
+    """Per position: how the blocker's checkers (``held`` and ``runs``, as :func:`_runs`
+    takes and gives them) hold back the ``runner``'s (a board of shape (n, 25) in its own
+    numbering): version 2's inputs, 4 a side."""
+    n = held.shape[0]
     # route index i: the runner's point 24 - i, the blocker's point _ROUTE[i]
-    held = blocker[:, _ROUTE] > 0
     at = np.where(held, _INDEX, -1)
-    runs = _INDEX - np.maximum.accumulate(np.where(held, -1, _INDEX), axis=1)
     end = runs.argmax(axis=1)  # the first of the longest runs (none: no point held)
     best = runs[np.arange(n), end]
     start = np.where(best > 0, end + 1 - best, 0)
@@ -123,7 +120,10 @@ def encode(boards: Boards) -> Floats:
     """The net's inputs for each position of ``boards`` (shape (n, INPUTS))."""
     n = boards.shape[0]
     me, opp = boards[:, 0], boards[:, 1]
-    sides = _side(boards.reshape(2 * n, 25)).reshape(n, 2 * SIDE_INPUTS)
+    each = boards.reshape(2 * n, 25)  # the mover's board, the opponent's, the next pair's...
+    held = each[:, _ROUTE] > 0
+    runs = _runs(held)
+    sides = _side(each, runs).reshape(n, 2 * SIDE_INPUTS)
     out = np.empty((n, INPUTS), np.float32)
     out[:, : 2 * SIDE_INPUTS] = sides
     # a race: each side's checkers are all in its second half (points 1-12), where the
@@ -131,7 +131,7 @@ def encode(boards: Boards) -> Floats:
     out[:, V1_INPUTS - 2] = (me[:, 13:25].sum(axis=1) == 0) & (opp[:, 13:25].sum(axis=1) == 0)
     diff = (opp[:, 1:] @ _WEIGHTS - me[:, 1:] @ _WEIGHTS) / 60
     out[:, V1_INPUTS - 1] = np.tanh(diff)
-    both = _priming(boards.reshape(2 * n, 25), boards[:, ::-1].reshape(2 * n, 25))
+    both = _priming(held, runs, boards[:, ::-1].reshape(2 * n, 25))  # each against the other
     out[:, V1_INPUTS:] = both.reshape(n, 2 * PRIMING_INPUTS)
     return out
 
