@@ -247,7 +247,9 @@ def _evaluator_commands(sub: Any) -> None:
     p = sub.add_parser("luck-check", help="how well the luck explains self-play results")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    p.add_argument("--ply", type=int, choices=(0, 1), default=0, help="the analysis's depth")
+    p.add_argument("--play-ply", type=int, choices=(0, 1), default=0,
+                   help="the depth the games are played at (1: the strongest bot's)")  # fmt: skip
     p.add_argument("--net", help="a weights file for the contact net (default: the shipped one)")
 
 

@@ -109,7 +109,8 @@ def run(args: object) -> int | None:
     if command == "bearoff-build":
         return build(a.out)  # type: ignore[attr-defined]
     if command == "luck-check":
-        return cmd_luck_check(a.games, a.seed, a.ply, sys.stdout, a.net)  # type: ignore[attr-defined]
+        check_args = (a.games, a.seed, a.ply, sys.stdout, a.net, a.play_ply)  # type: ignore[attr-defined]
+        return cmd_luck_check(*check_args)
     if command in ("rollout", "benchmark"):
         return run_rollout(a)
     return None

@@ -1,6 +1,7 @@
 """Does the luck explain the results? (``python -m engine luck-check``, docs/analysis.md)
 
-Games of the net against itself (the ``advanced`` level: 0-ply, no noise) are analysed;
+Games of the net against itself (0-ply, no noise: the ``advanced`` level; or at 1-ply,
+the strongest level, so that it is analysed at the depth it plays) are analysed;
 for each game, white's starting equity plus white's luck minus black's (the luck is each
 mover's) is set against the points white won. With a consistent evaluator the sum of
 the luck is the result less the starting equity and the errors, so the two correlate
@@ -36,16 +37,17 @@ class LuckCheck:
     correlation: float
     residual: float  # the mean |result - (start + luck)| in points
 
-    def line(self, ply: int, seed: int) -> str:
-        return (f"luck-check: {self.games} games of the net against itself (seed {seed}), "
-                f"analysed at {ply}-ply: correlation of start + luck with the result "
+    def line(self, ply: int, seed: int, play_ply: int = 0) -> str:
+        played = f", played at {play_ply}-ply" if play_ply else ""
+        return (f"luck-check: {self.games} games of the net against itself (seed {seed}"
+                f"{played}), analysed at {ply}-ply: correlation of start + luck with the result "
                 f"{self.correlation:.3f}, mean |residual| {self.residual:.3f} points")  # fmt: skip
 
 
-def selfplay_record(net: Net, seed: int) -> tuple[str, int]:
-    """A game of the net against itself at 0-ply as record text, and white's points."""
+def selfplay_record(net: Net, seed: int, ply: int = 0) -> tuple[str, int]:
+    """A game of the net against itself at ``ply`` as record text, and white's points."""
     rng = random.Random(f"luck-check:{seed}")
-    player = NetPlayer(net)
+    player = NetPlayer(net, ply=ply)
     me = opp = variant_named("long").start
     side = WHITE
     moves: list[str] = []
@@ -67,11 +69,13 @@ def selfplay_record(net: Net, seed: int) -> tuple[str, int]:
     return '[Variant "long"]\n\n' + "\n".join(lines) + "\n", points
 
 
-def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None) -> LuckCheck:
+def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None,
+               play_ply: int = 0) -> LuckCheck:  # fmt: skip
+    """The figure over ``games`` self-play games played at ``play_ply``, analysed at ``ply``."""
     net = net or load_net()
     explained, results = [], []
     for g in range(games):
-        record, points = selfplay_record(net, seed * 1_000_003 + g)
+        record, points = selfplay_record(net, seed * 1_000_003 + g, play_ply)
         analysis = analyse_game(record, ply=ply, net=net)
         start = analysis.turns[0].equity_before_mp
         luck = analysis.white.luck - analysis.black.luck
@@ -82,7 +86,8 @@ def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None) -> L
     return LuckCheck(games, r, float(np.mean(np.abs(y - x))))
 
 
-def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None = None) -> int:
+def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None = None,
+                   play_ply: int = 0) -> int:  # fmt: skip
     """The figure for the shipped net, or for the contact net of the weights file ``net``
     (the games played and analysed with it)."""
     try:
@@ -90,5 +95,6 @@ def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None
     except EngineError as exc:  # not a weights file: said, not a traceback
         print(exc.describe(), file=sys.stderr)
         return 2
-    print(luck_check(games, seed, ply, judge).line(ply, seed), file=out)
+    got = luck_check(games, seed, ply, judge, play_ply)
+    print(got.line(ply, seed, play_ply), file=out)
     return 0

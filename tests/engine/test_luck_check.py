@@ -4,6 +4,7 @@ own analyses, and ``--net`` judging with another contact net."""
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -15,7 +16,11 @@ import pytest
 from engine.analysis import analyse_game
 from engine.evaluator.consistency import luck_check, selfplay_record
 from engine.evaluator.net import Net, load_net
+from engine.evaluator.play import ends
+from engine.evaluator.players import NetPlayer
+from engine.movegen import legal_turns
 from engine.notation import read_records
+from engine.position import Position
 from engine.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,3 +81,47 @@ def test_a_file_that_is_not_weights_is_said_so(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stdout == ""
     assert "not a weights file of the evaluator" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_games_played_at_1_ply_are_the_strongest_bots() -> None:
+    """``--play-ply 1``: each turn of the self-play record is the 1-ply player's choice
+    among the roll's ends (re-derived here turn by turn from the same dice), so the
+    strongest bot can be judged at the depth it plays."""
+    net = load_net()
+    record, points = selfplay_record(net, 3, ply=1)
+    game = read_records(record)[0]
+    done = replay(game, check_result=False)
+    assert done.error is None and done.position is not None
+    assert done.position.off(0 if points > 0 else 1) == 15
+    rng = random.Random("luck-check:3")
+    deep, shallow = NetPlayer(net, ply=1), NetPlayer(net)
+    pos = Position.start("long")
+    differs = 0
+    for action in game.actions[:16]:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        assert action.dice == (max(a, b), min(a, b))
+        side = pos.turn
+        me, opp = pos.board(side), pos.board(1 - side)
+        cands = ends(me, opp, side, (max(a, b), min(a, b)))
+        chosen = cands[deep.choose(cands, side, rng)]
+        differs += chosen != cands[shallow.choose(cands, side, rng)]
+        written = " ".join(m.text for m in action.moves)
+        played = next(t for t in legal_turns(pos, [a, b]) if t.notation == written)
+        assert (played.position.board(side), played.position.board(1 - side)) == chosen
+        pos = played.position
+    # the look-ahead changed some of these plays: the record is not the 0-ply game's
+    assert differs or record != selfplay_record(net, 3)[0]
+
+
+def test_the_command_says_the_depth_the_games_were_played_at() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "luck-check", "--games", "2", "--seed", "5",
+         "--play-ply", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    assert re.fullmatch(
+        r"luck-check: 2 games of the net against itself \(seed 5, played at 1-ply\), "
+        r"analysed at 0-ply: correlation of start \+ luck with the result -?[\d.]+, "
+        r"mean \|residual\| [\d.]+ points",
+        done.stdout.strip(),
+    ), done.stdout
