@@ -10,9 +10,15 @@ text with its place, ``to_dict()`` all of it as plain data.
 
 from __future__ import annotations
 
+import functools
+import sys
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, ParamSpec
+
+    P = ParamSpec("P")
 
 
 class EngineError(ValueError):
@@ -366,3 +372,18 @@ COMMAND_LINE_CODES: frozenset[str] = frozenset(
         "weights-unreadable",
     )
 )
+
+
+def refused_with_2(command: Callable[P, int]) -> Callable[P, int]:
+    """A command whose user-facing errors (a bad option's value, a file that is not what
+    it should be) are said on stderr, exit status 2, instead of a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> int:
+        try:
+            return command(*args, **kwargs)
+        except EngineError as exc:
+            print(exc.describe(), file=sys.stderr)
+            return 2
+
+    return run

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.analysis import analyse_game
-from engine.errors import EngineError
+from engine.errors import EngineError, refused_with_2
 from engine.evaluator.advice_cli import cmd_advice
 from engine.evaluator.bearoff_build import build
 from engine.evaluator.bot import bot_turn
@@ -28,12 +28,9 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 
+@refused_with_2
 def cmd_duel(a: str, b: str, games: int, seed: int, ply: int, out: TextIO) -> int:
-    try:
-        first, second = player_named(a, ply), player_named(b, ply)
-    except EngineError as exc:
-        print(exc.describe(), file=sys.stderr)
-        return 2
+    first, second = player_named(a, ply), player_named(b, ply)
     result = duel(first, second, games, seed)
     print(result.line(a, b), file=out)
     return 0

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from dataclasses import dataclass
 
 import numpy as np
 
 from engine.analysis import analyse_game
-from engine.errors import EngineError
+from engine.errors import refused_with_2
 from engine.evaluator.net import Net, load_net
 from engine.evaluator.play import ends, terminal
 from engine.evaluator.players import NetPlayer
@@ -86,15 +85,12 @@ def luck_check(games: int, seed: int, ply: int = 0, net: Net | None = None,
     return LuckCheck(games, r, float(np.mean(np.abs(y - x))))
 
 
+@refused_with_2
 def cmd_luck_check(games: int, seed: int, ply: int, out: TextIO, net: str | None = None,
                    play_ply: int = 0) -> int:  # fmt: skip
     """The figure for the shipped net, or for the contact net of the weights file ``net``
-    (the games played and analysed with it)."""
-    try:
-        judge = load_net(net) if net else None
-    except EngineError as exc:  # not a weights file: said, not a traceback
-        print(exc.describe(), file=sys.stderr)
-        return 2
+    (the games played and analysed with it; not a weights file: said, not a traceback)."""
+    judge = load_net(net) if net else None
     got = luck_check(games, seed, ply, judge, play_ply)
     print(got.line(ply, seed, play_ply), file=out)
     return 0

@@ -46,7 +46,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.errors import EngineError
+from engine.errors import refused_with_2
 from engine.evaluator.advice import evaluate_position
 from engine.evaluator.bench_positions import (
     CANDIDATE_SEED,
@@ -280,6 +280,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     return 0
 
 
+@refused_with_2  # e.g. a --start that is not a weights file: said, not a traceback
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m engine.evaluator.distill",
@@ -309,14 +310,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", help="the weights to start from (default: the shipped net)")
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
-    try:
-        return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
-                       sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
-                       target=Target(a.rollout, a.truncate if a.rollout else 0),
-                       start=a.start)  # fmt: skip
-    except EngineError as exc:  # a --start that is not a weights file: said, not a traceback
-        print(exc.describe(), file=sys.stderr)
-        return 2
+    return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
+                   sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
+                   target=Target(a.rollout, a.truncate if a.rollout else 0),
+                   start=a.start)  # fmt: skip
 
 
 if __name__ == "__main__":

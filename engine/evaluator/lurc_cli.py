@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.errors import EngineError
+from engine.errors import refused_with_2
 from engine.evaluator.luck_share import luck_share
 from engine.evaluator.lurc_duel import lurc_duel
 from engine.evaluator.lurc_players import lurc_player_named
@@ -16,13 +16,10 @@ if TYPE_CHECKING:
     from typing import TextIO
 
 
+@refused_with_2
 def cmd_lurc_duel(a: str, b: str, games: int, seed: int, out: TextIO) -> int:
     """Two Lurč players (random, heuristic, net, net:FILE) in duplicate-dice pairs."""
-    try:
-        first, second = lurc_player_named(a), lurc_player_named(b)
-    except EngineError as exc:
-        print(exc.describe(), file=sys.stderr)
-        return 2
+    first, second = lurc_player_named(a), lurc_player_named(b)
     print(lurc_duel(first, second, games, seed).line(a, b), file=out)
     return 0
 

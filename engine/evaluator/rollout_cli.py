@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from engine.errors import EngineError
+from engine.errors import EngineError, refused_with_2
 from engine.evaluator import bench_positions as bench
 from engine.evaluator.net import load_net
 from engine.evaluator.rollout import RolloutResult, rollout_boards
@@ -86,14 +86,11 @@ def cmd_rollout(games: int, seed: int, truncate: int, reduce: bool, inp: TextIO,
     return 0
 
 
+@refused_with_2
 def cmd_benchmark(net_file: str | None, path: str | None, roll: int | None, out: TextIO) -> int:
     """The net's figures on the benchmark; with ``roll``, N more positions rolled out,
     played by ``net_file``'s net (the shipped one by default)."""
-    try:
-        net = load_net(Path(net_file) if net_file else None)
-    except EngineError as exc:
-        print(exc.describe(), file=sys.stderr)
-        return 2
+    net = load_net(Path(net_file) if net_file else None)
     if roll is not None:
         done = bench.run_rollouts(roll, net=net,
                                   log=lambda text: print(text, file=out, flush=True))  # fmt: skip
