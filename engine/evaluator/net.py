@@ -32,6 +32,7 @@ INPUTS_OF: dict[str, Callable[[list[tuple[tuple[int, ...], tuple[int, ...]]]], F
 # how a game's net trained under an older encoder is read by the current one
 WIDEN: dict[str, Callable[[npt.NDArray[np.float32], int], npt.NDArray[np.float32] | None]] = {
     "long": widen,
+    "lurc": lurc_encoding.widen,
 }
 
 

@@ -39,7 +39,7 @@ def test_inputs_see_the_start_the_bar_and_bridges() -> None:
     x = lurc_encoding.encode(lurc_encoding.as_boards([(me, opp)]))[0]
     assert x.shape == (lurc_encoding.INPUTS,)
     assert x[72] == 1.0  # all fifteen still to enter
-    assert x[-2] == 1.0  # contact: checkers to enter meet everything
+    assert x[lurc_encoding.V1_INPUTS - 2] == 1.0  # contact: checkers to enter meet everything
     bridge = list(me)
     bridge[26] -= 2
     bridge[20] = 2
@@ -56,7 +56,7 @@ def test_inputs_see_the_start_the_bar_and_bridges() -> None:
     near = [0] * 27
     near[1] = 15
     race = lurc_encoding.encode(lurc_encoding.as_boards([(tuple(far), tuple(near))]))[0]
-    assert race[-2] == 0.0  # both on their last point: no contact left
+    assert race[lurc_encoding.V1_INPUTS - 2] == 0.0  # both on their last point: no contact left
 
 
 def test_bot_answers_are_legal() -> None:
