@@ -368,6 +368,7 @@ COMMAND_LINE_CODES: frozenset[str] = frozenset(
         "unknown-player",
         "weights-encoder",
         "weights-format",
+        "weights-mixed",
         "weights-shape",
         "weights-unreadable",
     )
