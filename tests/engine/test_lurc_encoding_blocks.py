@@ -149,3 +149,11 @@ def test_a_version_1_net_reads_the_same_values() -> None:
     hidden = 1 / (1 + np.exp(-(x[:, :V1_INPUTS] @ w1 + b1)))
     old = 1 / (1 + np.exp(-(hidden @ w2 + b2)))
     assert net.outputs(x) == pytest.approx(old, abs=1e-6)
+
+
+def test_the_shipped_net_was_trained_with_the_new_inputs() -> None:
+    """The shipped lurc.net is encoder 2's own (not an older net read widened): it has
+    weight on the eight inputs version 2 added."""
+    net = Net.load(ROOT / "engine/evaluator/lurc.net")
+    assert "widened_from" not in net.header and net.header["encoder"] == 2
+    assert (np.abs(net.w1[V1_INPUTS:]).sum(axis=1) > 0).all()  # widened: exactly 0
