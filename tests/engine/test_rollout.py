@@ -164,8 +164,11 @@ def test_the_shipped_benchmark_lines_are_rolled_out_to_its_standard_error() -> N
         r = line["rollout"]
         # "se" is rounded to 0.1 mp: under the target before rounding
         assert r["se"] <= bench.SE_TARGET or r["games"] >= bench.MAX_GAMES
+        # each of the four is rounded to 4 decimals: at most 0.5e-4 off, the win counted
+        # twice, so the two sides may differ by 2.5e-4 (position 298 of the set: 0.3727 and
+        # 0.3725)
         assert r["equity"] == pytest.approx(2 * r["win"] - 1 + r["win_mars"] - r["lose_mars"],
-                                            abs=2e-4)  # fmt: skip
+                                            abs=2.5e-4 + 1e-9)  # fmt: skip
 
 
 def test_phases() -> None:
