@@ -82,27 +82,31 @@ def as_boards(pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Boards:
     return np.array(pairs, dtype=np.int64).reshape(len(pairs), 2, 27)
 
 
+def _reach(other: Boards) -> npt.NDArray[np.bool_]:
+    """(n, 24): the fields of the mover's points that an opponent's checker can still
+    land on: one behind on its route, or one to enter (it enters on its points 19-24
+    and goes on from there)."""
+    reach: npt.NDArray[np.bool_] = (other[:, 1:25] > 0).astype(np.float64) @ _AHEAD.T > 0
+    reach |= ((other[:, 25] + other[:, 26]) > 0)[:, None]
+    return reach
+
+
 def _side(board: Boards, other: Boards) -> Floats:
     """The inputs of one side (boards (n, 27)) against the other side's boards."""
     n = board.shape[0]
     points = board[:, 1:25].astype(np.float64)
-    theirs = other[:, 1:25].astype(np.float64)
     out = np.empty((n, SIDE_INPUTS), np.float32)
     out[:, 0:24] = points >= 1
     out[:, 24:48] = points >= 2
     out[:, 48:72] = np.maximum(points - 2, 0) / 4
     waiting = board[:, 25] + board[:, 26]
     blots = points == 1
-    # a lone checker is in reach when the opponent still has a checker behind it on its
-    # route, or one to enter (it enters on its points 19-24 and goes on from there)
-    reach = (theirs > 0).astype(np.float64) @ _AHEAD.T > 0
-    reach |= ((other[:, 25] + other[:, 26]) > 0)[:, None]
     out[:, 72] = board[:, 26] / 15
     out[:, 73] = board[:, 25] / 2
     out[:, 74] = board[:, 0] / 15
     out[:, 75] = (points @ _WEIGHTS + 25 * waiting) / 200
     out[:, 76] = blots.sum(axis=1) / 5
-    out[:, 77] = (blots & reach).sum(axis=1) / 5
+    out[:, 77] = (blots & _reach(other)).sum(axis=1) / 5  # lone checkers in reach
     out[:, 78] = points[:, :6].sum(axis=1) / 15
     out[:, 79] = (points >= 2).sum(axis=1) / 8
     out[:, 80] = waiting > 0
@@ -117,14 +121,13 @@ def _blocks(board: Boards, other: Boards) -> Floats:
     waiting = (board[:, 25] + board[:, 26]) > 0
     out[:, 0] = blocked
     out[:, 1] = np.where(waiting, blocked * blocked, 0.0)
+    out[:, 2] = ((board[:, 1:25] >= 2) & _reach(other)).sum(axis=1) / 8
     theirs = (other[:, 1:25] > 0).astype(np.float64)
-    reach = theirs @ _AHEAD.T > 0
-    reach |= ((other[:, 25] + other[:, 26]) > 0)[:, None]
-    out[:, 2] = ((board[:, 1:25] >= 2) & reach).sum(axis=1) / 8
     blots = (board[:, 1:25] == 1).astype(np.float64)
     moved = ((blots @ _STEP).reshape(n, 6, 24) * theirs[:, None, :]).sum(axis=2) > 0
     entered = blots @ _ENTER > 0
-    hits = np.where(((other[:, 25] + other[:, 26]) > 0)[:, None], entered, moved)
+    entering = (other[:, 25] + other[:, 26]) > 0
+    hits = np.where(entering[:, None], entered, moved)
     out[:, 3] = _SHOTS[(hits @ _BITS).astype(np.int64)]
     return out
 
