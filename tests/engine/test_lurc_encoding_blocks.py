@@ -14,11 +14,13 @@ import numpy as np
 import pytest
 
 from engine.evaluator.lurc_encoding import BLOCK_INPUTS, INPUTS, V1_INPUTS, as_boards, encode
-from engine.evaluator.lurc_players import LurcRandom
 from engine.evaluator.net import Net
 from engine.movegen import side_lists
+from engine.notation import read_records
 from engine.position import Position
-from engine.variants import BLACK, CHECKERS, WHITE
+from engine.replay import replay
+from engine.selfplay import random_game
+from engine.variants import BLACK, WHITE
 
 ROOT = Path(__file__).resolve().parents[2]
 BAR, START = 25, 26
@@ -111,16 +113,13 @@ def test_a_bridge_behind_every_opponent_checker_is_in_nobodys_way() -> None:
 
 
 def random_game_positions(count: int, seed: int) -> list[Position]:
+    """The positions before each turn of the engine's random Lurč games."""
     rng = random.Random(seed)
-    player, found = LurcRandom(), list[Position]()
-    pos = Position.start("lurc")
+    found: list[Position] = []
     while len(found) < count:
-        found.append(pos)
-        mover = pos.turn
-        pos = player.choose(pos, [rng.randint(1, 6), rng.randint(1, 6)], rng).position
-        if pos.off(mover) == CHECKERS:
-            pos = Position.start("lurc")
-    return found
+        done = replay(read_records(random_game("lurc", rng))[0], check_result=False)
+        found.extend(p.before for p in done.played if p.action.kind == "turn")
+    return found[:count]
 
 
 def test_the_inputs_equal_their_reading_on_random_games() -> None:
