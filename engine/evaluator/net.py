@@ -105,9 +105,11 @@ class Net:
 
     def note_training(self, **keys: object) -> None:
         """Write a training's keys into the header. The weights are then the current
-        encoder's own: a net read from an older encoder's file (``widened_from``) that
-        has been trained further is no longer only widened."""
+        encoder's own and the training's: a net read from an older encoder's file
+        (``widened_from``) that has been trained further is no longer only widened, nor
+        a mean of checkpoints (``averaged``) the mean it was."""
         self.header.pop("widened_from", None)
+        self.header.pop("averaged", None)
         self.header.update(keys)
 
     def forward(self, x: Floats) -> tuple[Floats, Floats]:

@@ -25,7 +25,7 @@ def average_cli(*args: str) -> subprocess.CompletedProcess[str]:
 def checkpoint(tmp_path: Path, games: int, seed: int = 3, *, variant: str = "lurc",
                hidden: int = 6) -> Path:  # fmt: skip
     """A net of run ``seed`` whose weights moved away from its start, as training does."""
-    net = Net.fresh(hidden, seed, variant=variant, alpha=0.1)
+    net = Net.fresh(hidden, seed, variant=variant, alpha=0.1, **{"lambda": 0.7})
     rng = np.random.default_rng(games)
     for name in ("w1", "b1", "w2", "b2"):
         w = getattr(net, name)
@@ -50,6 +50,26 @@ def test_the_mean_of_three_checkpoints(tmp_path: Path) -> None:
     # the latest checkpoint's header, with what was averaged
     assert got.games == 1500 and got.header["averaged"] == [500, 1500, 1000]
     assert got.variant == "lurc"
+
+
+def test_a_mean_trained_further_is_no_longer_that_mean(tmp_path: Path) -> None:
+    """TD self-play resumed from an averaged file (as a run goes on from a shipped mean)
+    keeps the run's seed and counts on from its games, and the header no longer says
+    the weights are the mean of those checkpoints."""
+    paths = [checkpoint(tmp_path, g, variant="long") for g in (500, 1000)]
+    out = tmp_path / "avg.net"
+    assert average_cli(str(out), *map(str, paths)).returncode == 0
+    assert Net.load(out).header["averaged"] == [500, 1000]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "train", "--out", str(out), "--games", "1001",
+         "--resume", "--report", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("games 1001 ")
+    net = Net.load(out)
+    assert net.games == 1001 and net.header["seed"] == 3
+    assert "averaged" not in net.header
 
 
 @pytest.mark.parametrize("other", [{"seed": 4}, {"variant": "long"}, {"hidden": 7}])
