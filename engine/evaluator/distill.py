@@ -20,8 +20,10 @@ own 0-ply value one turn later, bear-offs included). A net equal to its 1-ply ta
 also consistent from turn to turn, which the luck of a roll needs (``engine
 luck-check``). With ``--rollout GAMES`` (long nardy) the target is instead the mean
 result of a rollout (:mod:`engine.evaluator.rollout`: the net at 0-ply on both sides,
-every first roll as often), truncated after ``--truncate`` turns and valued there: it
-sees further than one roll, at the price of the dice's noise.
+every first roll as often), truncated after ``--truncate`` turns (0: played out) and
+valued there, a game reaching a bear-off stopped at the exact table: it sees further
+than one roll, at the price of the dice's noise. ``--workers`` share the targets out to
+forked processes (the same targets, each position's dice its own).
 
 The positions come from games of the net the run starts from (``--start``, by default
 the shipped one) with noise on its equities (0.05 or 0.12 points). Long nardy: against
@@ -37,6 +39,8 @@ the positions and the minibatches are seeded."""
 from __future__ import annotations
 
 import argparse
+import itertools
+import multiprocessing as mp
 import random
 import sys
 import time
@@ -51,6 +55,7 @@ from engine.evaluator.advice import evaluate_position
 from engine.evaluator.bench_positions import (
     CANDIDATE_SEED,
     CANDIDATES,
+    bearoff_settle,
     read_lines,
     selfplay_positions,
 )
@@ -156,7 +161,9 @@ def lurc_positions(games: int, seed: int, net: Net) -> list[Spot]:
 class Target(NamedTuple):
     """How a position's target is made: ``games`` = 0 the 1-ply value; else a rollout
     of that many games (every first roll as often: :mod:`engine.evaluator.rollout`),
-    truncated after ``truncate`` turns (0: played out) and valued there by the net."""
+    truncated after ``truncate`` turns (0: played out) and valued there by the net; a
+    game that reaches a bear-off stops there at the exact table's value (as the
+    benchmark's rollouts do)."""
 
     games: int = 0
     truncate: int = 0
@@ -165,23 +172,50 @@ class Target(NamedTuple):
 PLY1 = Target()
 
 
-def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
-            seed: int = 0) -> Floats:  # fmt: skip
-    """The target chances of each position for its side to move: (win, win mars, lose
-    mars) in long nardy, the chance of winning in Lurč (Z11). The 1-ply value is what
-    ``engine eval`` gives at 0-ply (:func:`engine.evaluator.advice.evaluate_position`:
-    the mean over the 21 rolls of the roll's best end); a rollout's (long nardy) is the
-    mean of its games' results, position ``k``'s dice seeded ``seed + k``."""
+def _target_rows(net: Net, variant: str, spots: list[Spot], target: Target,
+                 seed: int, first: int) -> list[tuple[float, ...]]:  # fmt: skip
+    """The targets of ``spots``, the first of them position ``first`` of its chunk."""
     rows = []
-    for k, (me, opp, side) in enumerate(spots):
+    for k, (me, opp, side) in enumerate(spots, start=first):
         if target.games:
             played = game_results(me, opp, range(target.games), seed=seed + k, side=side,
-                                  truncate=target.truncate, reduce=False, net=net)  # fmt: skip
+                                  truncate=target.truncate, reduce=False, net=net,
+                                  settle=bearoff_settle)  # fmt: skip
             rows.append(tuple(played.mean(axis=0)))
             continue
         white, black = (me, opp) if side == WHITE else (opp, me)
         c = evaluate_position(Position(variant, side, white, black), ply=0, net=net)
         rows.append((c.win, c.win_mars, c.lose_mars))
+    return rows
+
+
+_FORKED: dict[str, object] = {}  # what a forked worker reads (the net, the spots, the target)
+
+
+def _forked_rows(part: tuple[int, int]) -> list[tuple[float, ...]]:
+    lo, hi = part
+    net, variant, spots = _FORKED["net"], _FORKED["variant"], _FORKED["spots"]
+    target, seed = _FORKED["target"], _FORKED["seed"]
+    return _target_rows(net, variant, spots[lo:hi], target, seed, lo)  # type: ignore[arg-type, index]
+
+
+def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
+            seed: int = 0, workers: int = 1) -> Floats:  # fmt: skip
+    """The target chances of each position for its side to move: (win, win mars, lose
+    mars) in long nardy, the chance of winning in Lurč (Z11). The 1-ply value is what
+    ``engine eval`` gives at 0-ply (:func:`engine.evaluator.advice.evaluate_position`:
+    the mean over the 21 rolls of the roll's best end); a rollout's (long nardy) is the
+    mean of its games' results, position ``k``'s dice seeded ``seed + k``, so the
+    targets are the same however many ``workers`` (forked processes) share them."""
+    if workers > 1 and len(spots) > 1 and "fork" in mp.get_all_start_methods():
+        _FORKED.update(net=net, variant=variant, spots=spots, target=target, seed=seed)
+        cuts = np.linspace(0, len(spots), min(workers, len(spots)) * 4 + 1).astype(int)
+        parts = [(int(a), int(b)) for a, b in itertools.pairwise(cuts) if b > a]
+        with mp.get_context("fork").Pool(workers) as pool:
+            rows = [r for part in pool.map(_forked_rows, parts) for r in part]
+        _FORKED.clear()
+    else:
+        rows = _target_rows(net, variant, spots, target, seed, 0)
     return np.array(rows)[:, : net.w2.shape[1]]
 
 
@@ -215,7 +249,8 @@ def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Ge
 
 def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
             lr: float = 1e-4, steps: int = 200, sources: str = "mixed", target: Target = PLY1,
-            start: str | None = None, log: TextIO = sys.stdout) -> int:  # fmt: skip
+            start: str | None = None, workers: int = 1,
+            log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
     sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
     its positions, sources, targets, seed, learning rate and steps are the first run's,
@@ -249,8 +284,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         sides = np.array([s[2] for s in spots], dtype=np.int64)
         done, spent = 0, 0.0
         t_all = np.zeros((len(spots), net.w2.shape[1]))
-        kind = (f"rollouts of {target.games} games truncated after {target.truncate} turns"
-                if target.games else "1-ply targets")  # fmt: skip
+        kind = "1-ply targets"
+        if target.games:
+            end = f"truncated after {target.truncate} turns" if target.truncate else "played out"
+            kind = f"rollouts of {target.games} games {end}, stopped at the bear-off table"
         net.header.update(base_games=net.games, trained=kind, sources=sources,
                           target_games=target.games, truncate=target.truncate)  # fmt: skip
         print(f"{variant}: {len(spots)} positions ({games} games, {sources}), seed {seed}, "
@@ -263,7 +300,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     while done < total:
         lo = done % len(spots)
         hi = min(lo + CHUNK, len(spots))
-        t_all[lo:hi] = targets(net, variant, spots[lo:hi], target, seed * 1_000_003 + done)
+        t_all[lo:hi] = targets(net, variant, spots[lo:hi], target, seed * 1_000_003 + done, workers)
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
         loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
@@ -308,12 +345,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--truncate", type=int, default=10, help="the rollouts' turns (0: played out)")
     p.add_argument("--start", help="the weights to start from (default: the shipped net)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes computing the targets (the same targets however many)",
+    )
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
                    target=Target(a.rollout, a.truncate if a.rollout else 0),
-                   start=a.start)  # fmt: skip
+                   start=a.start, workers=a.workers)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from engine.evaluator.bearoff import load_bearoff
 from engine.evaluator.bench_positions import CANDIDATES, read_lines
 from engine.evaluator.distill import (
     Target,
@@ -90,6 +91,28 @@ def test_a_rollout_truncated_after_one_turn_is_the_1_ply_value() -> None:
     assert np.allclose(rolled, targets(net, "long", spots), atol=1e-6)
     longer = targets(net, "long", spots, Target(36, 4), seed=11)
     assert not np.allclose(longer, rolled, atol=1e-3)
+
+
+def test_a_played_out_target_stops_at_the_bear_off_table() -> None:
+    """A game of a rollout target that reaches a bear-off counts the exact table's
+    chances there, as the benchmark's rollouts do: a bear-off position's target is the
+    table's value itself, not the 0-or-1 results of games played to the end."""
+    net = load_net(net_path("long"))
+    me, opp = board({4: 2, 3: 1}), board({2: 1, 5: 2})
+    want = load_bearoff().outputs([(me, opp)])[0][: net.w2.shape[1]]
+    got = targets(net, "long", [(me, opp, WHITE)], Target(36, 0), seed=3)
+    assert np.allclose(got[0], want, atol=1e-9), (got, want)
+    assert 0.05 < got[0, 0] < 0.95
+
+
+def test_the_targets_are_the_same_however_many_workers_share_them() -> None:
+    net = load_net(net_path("long"))
+    spots = long_positions(1, 9, net)[20:25]
+    alone = targets(net, "long", spots, Target(4, 0), seed=5)
+    shared = targets(net, "long", spots, Target(4, 0), seed=5, workers=2)
+    assert np.array_equal(alone, shared)
+    assert len({tuple(r) for r in alone}) > 1  # each position's own dice and games
+    assert np.array_equal(targets(net, "long", spots), targets(net, "long", spots, workers=3))
 
 
 def test_lurc_targets_are_the_chance_of_winning() -> None:
