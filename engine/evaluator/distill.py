@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import multiprocessing as mp
+import os
 import random
 import sys
 import time
@@ -199,6 +200,12 @@ def _forked_rows(part: tuple[int, int]) -> list[tuple[float, ...]]:
     return _target_rows(net, variant, spots[lo:hi], target, seed, lo)  # type: ignore[arg-type, index]
 
 
+def cpu_seconds() -> float:
+    """The CPU time of this process and of its children that have ended (the workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
             seed: int = 0, workers: int = 1) -> Floats:  # fmt: skip
     """The target chances of each position for its side to move: (win, win mars, lose
@@ -257,7 +264,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     from the state and the weights' header). ``start``: the weights to start from
     (default: the shipped net)."""
     path, state_path = Path(out), Path(out + ".state.npz")
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu, wall = cpu_seconds(), time.perf_counter()
     if resume and state_path.exists():
         net = Net.load(path)
         with np.load(state_path) as st:
@@ -304,7 +311,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
         loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
-        used = spent + time.process_time() - cpu
+        used = spent + cpu_seconds() - cpu
         print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
               f"wall {time.perf_counter() - wall:.0f} s", file=log, flush=True)  # fmt: skip
         # the base net's own keys (its TD seed, games and CPU seconds) stay as they were

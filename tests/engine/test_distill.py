@@ -5,8 +5,10 @@ the engine's own legal turns, the fit, and the command as a user runs it (resuma
 from __future__ import annotations
 
 import itertools
+import multiprocessing as mp
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +18,7 @@ from engine.evaluator.bearoff import load_bearoff
 from engine.evaluator.bench_positions import CANDIDATES, read_lines
 from engine.evaluator.distill import (
     Target,
+    cpu_seconds,
     fit,
     long_positions,
     lurc_positions,
@@ -113,6 +116,23 @@ def test_the_targets_are_the_same_however_many_workers_share_them() -> None:
     assert np.array_equal(alone, shared)
     assert len({tuple(r) for r in alone}) > 1  # each position's own dice and games
     assert np.array_equal(targets(net, "long", spots), targets(net, "long", spots, workers=3))
+
+
+def _spin(seconds: float) -> None:
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+
+
+def test_the_cpu_seconds_count_the_workers() -> None:
+    """A run's CPU seconds (the log, the header) include what the forked workers
+    spent, not only the parent's waiting."""
+    before = cpu_seconds()
+    parent = time.process_time()
+    with mp.get_context("fork").Pool(2) as pool:
+        pool.map(_spin, [0.4, 0.4])
+    assert time.process_time() - parent < 0.3
+    assert cpu_seconds() - before > 0.7
 
 
 def test_lurc_targets_are_the_chance_of_winning() -> None:
