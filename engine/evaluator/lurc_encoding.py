@@ -82,12 +82,17 @@ def as_boards(pairs: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> Boards:
     return np.array(pairs, dtype=np.int64).reshape(len(pairs), 2, 27)
 
 
+def _to_enter(board: Boards) -> npt.NDArray[np.bool_]:
+    """(n,): the side has checkers to enter, hit (Z5) or not yet placed (Z3)."""
+    return (board[:, 25] + board[:, 26]) > 0
+
+
 def _reach(other: Boards) -> npt.NDArray[np.bool_]:
     """(n, 24): the fields of the mover's points that an opponent's checker can still
     land on: one behind on its route, or one to enter (it enters on its points 19-24
     and goes on from there)."""
     reach: npt.NDArray[np.bool_] = (other[:, 1:25] > 0).astype(np.float64) @ _AHEAD.T > 0
-    reach |= ((other[:, 25] + other[:, 26]) > 0)[:, None]
+    reach |= _to_enter(other)[:, None]
     return reach
 
 
@@ -109,7 +114,7 @@ def _side(board: Boards, other: Boards) -> Floats:
     out[:, 77] = (blots & _reach(other)).sum(axis=1) / 5  # lone checkers in reach
     out[:, 78] = points[:, :6].sum(axis=1) / 15
     out[:, 79] = (points >= 2).sum(axis=1) / 8
-    out[:, 80] = waiting > 0
+    out[:, 80] = _to_enter(board)
     return out
 
 
@@ -118,16 +123,14 @@ def _blocks(board: Boards, other: Boards) -> Floats:
     n = board.shape[0]
     out = np.empty((n, BLOCK_INPUTS), np.float32)
     blocked = (other[:, 1:25][:, _ENTRY_FIELDS] >= 2).sum(axis=1) / 6
-    waiting = (board[:, 25] + board[:, 26]) > 0
     out[:, 0] = blocked
-    out[:, 1] = np.where(waiting, blocked * blocked, 0.0)
+    out[:, 1] = np.where(_to_enter(board), blocked * blocked, 0.0)
     out[:, 2] = ((board[:, 1:25] >= 2) & _reach(other)).sum(axis=1) / 8
     theirs = (other[:, 1:25] > 0).astype(np.float64)
     blots = (board[:, 1:25] == 1).astype(np.float64)
     moved = ((blots @ _STEP).reshape(n, 6, 24) * theirs[:, None, :]).sum(axis=2) > 0
     entered = blots @ _ENTER > 0
-    entering = (other[:, 25] + other[:, 26]) > 0
-    hits = np.where(entering[:, None], entered, moved)
+    hits = np.where(_to_enter(other)[:, None], entered, moved)
     out[:, 3] = _SHOTS[(hits @ _BITS).astype(np.int64)]
     return out
 
