@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.errors import refused_with_2
 from engine.evaluator.advice import evaluate_position
@@ -82,6 +83,7 @@ LONG = variant_named("long")
 
 Board = tuple[int, ...]
 Spot = tuple[Board, Board, int]  # the mover's board, the opponent's, the mover's side
+IntArray = npt.NDArray[np.int64]
 
 
 def _spot(pos: Position) -> Spot:
@@ -254,15 +256,44 @@ def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Ge
     return loss
 
 
+def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, IntArray,
+                                                        Floats, Target, int, str]:  # fmt: skip
+    """The positions (as spots, boards and sides), targets, target kind, games and sources
+    of earlier runs (their weights; each run's state ``.state.npz`` as far as it got),
+    one after the other. They must be runs of ``variant`` with targets of one kind."""
+    parts = []
+    kinds = set()
+    for run in runs:
+        head = Net.load(run).header
+        if head.get("variant", "long") != variant or "distill_done" not in head:
+            raise SystemExit(f"{run} is not a {variant} run of distill")
+        kinds.add((int(head.get("target_games", 0)), int(head.get("truncate", 0))))  # type: ignore[call-overload]
+        with np.load(run + ".state.npz") as st:
+            n = min(int(st["done"]), len(st["sides"]))
+            parts.append((st["boards"][:n], st["sides"][:n], st["targets"][:n], head))
+    if len(kinds) > 1:
+        raise SystemExit(f"the runs' targets are of different kinds: {sorted(kinds)}")
+    boards = np.concatenate([p[0] for p in parts])
+    sides = np.concatenate([p[1] for p in parts])
+    spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
+             for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+    games = sum(int(p[3]["distill_games"]) for p in parts)  # type: ignore[call-overload]
+    sources = ", ".join(sorted({str(p[3]["sources"]) for p in parts}))
+    return (spots, boards, sides, np.concatenate([p[2] for p in parts]), Target(*kinds.pop()),
+            games, sources)  # fmt: skip
+
+
 def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
             lr: float = 1e-4, steps: int = 200, sources: str = "mixed", target: Target = PLY1,
-            start: str | None = None, workers: int = 1,
+            start: str | None = None, workers: int = 1, targets_from: list[str] | None = None,
             log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
     sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
     its positions, sources, targets, seed, learning rate and steps are the first run's,
     from the state and the weights' header). ``start``: the weights to start from
-    (default: the shipped net)."""
+    (default: the shipped net). ``targets_from``: earlier runs' weights, whose
+    positions and targets (:func:`given_targets`) are the first pass's, fitted without
+    computing them again (sweeps compute them anew)."""
     path, state_path = Path(out), Path(out + ".state.npz")
     cpu, wall = cpu_seconds(), time.perf_counter()
     if resume and state_path.exists():
@@ -280,17 +311,27 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         lr, steps = float(head["distill_lr"]), int(head["distill_steps"])  # type: ignore[arg-type, call-overload]
         target = Target(int(net.header.get("target_games", 0)),  # type: ignore[call-overload]
                         int(net.header.get("truncate", 0)))  # type: ignore[call-overload]  # fmt: skip
+        given = int(head.get("targets_given", 0))  # type: ignore[call-overload]
     else:
         if target.games and variant_named(variant).rolls_again:
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
         net = load_net(start or net_path(variant))
         if net.variant != variant:
             raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
-        spots = POSITIONS[variant](games, seed, net, sources)
-        boards = np.array([s[:2] for s in spots], dtype=np.int64)
-        sides = np.array([s[2] for s in spots], dtype=np.int64)
+        given = 0
+        if targets_from:
+            spots, boards, sides, t_all, target, games, sources = given_targets(
+                targets_from, variant
+            )
+            given = len(spots)
+            names = ", ".join(Path(f).name for f in targets_from)
+            net.header.update(targets_from=names, targets_given=given)
+        else:
+            spots = POSITIONS[variant](games, seed, net, sources)
+            boards = np.array([s[:2] for s in spots], dtype=np.int64)
+            sides = np.array([s[2] for s in spots], dtype=np.int64)
+            t_all = np.zeros((len(spots), net.w2.shape[1]))
         done, spent = 0, 0.0
-        t_all = np.zeros((len(spots), net.w2.shape[1]))
         kind = "1-ply targets"
         if target.games:
             end = f"truncated after {target.truncate} turns" if target.truncate else "played out"
@@ -299,7 +340,9 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
                           target_games=target.games, truncate=target.truncate)  # fmt: skip
         print(f"{variant}: {len(spots)} positions ({games} games, {sources}), seed {seed}, "
               f"{kind}, from {Path(start).name if start else net_path(variant).name} "
-              f"({net.games} games)", file=log, flush=True)  # fmt: skip
+              f"({net.games} games)"
+              + (f", the targets of {names}" if targets_from else ""),
+              file=log, flush=True)  # fmt: skip
     x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
     opt = Adam(weights(net), lr)
     rng = np.random.default_rng(seed * 1_000_003 + done)
@@ -307,7 +350,9 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     while done < total:
         lo = done % len(spots)
         hi = min(lo + CHUNK, len(spots))
-        t_all[lo:hi] = targets(net, variant, spots[lo:hi], target, seed * 1_000_003 + done, workers)
+        if done >= given:  # a given first pass's targets are taken as they are
+            t_all[lo:hi] = targets(net, variant, spots[lo:hi], target, seed * 1_000_003 + done,
+                                   workers)  # fmt: skip
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
         loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
@@ -353,6 +398,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--truncate", type=int, default=10, help="the rollouts' turns (0: played out)")
     p.add_argument("--start", help="the weights to start from (default: the shipped net)")
     p.add_argument(
+        "--targets-from",
+        metavar="WEIGHTS",
+        nargs="+",
+        help="earlier runs' weights: their positions and targets, not computed again",
+    )
+    p.add_argument(
         "--workers",
         type=int,
         default=1,
@@ -363,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
                    target=Target(a.rollout, a.truncate if a.rollout else 0),
-                   start=a.start, workers=a.workers)  # fmt: skip
+                   start=a.start, workers=a.workers, targets_from=a.targets_from)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -290,3 +290,42 @@ def test_the_benchmarks_own_self_play_games_are_refused(tmp_path: Path) -> None:
     )  # fmt: skip
     assert refused.returncode != 0
     assert "seed 33 plays the benchmark's self-play games" in refused.stderr
+
+
+def test_a_run_fits_earlier_runs_targets_without_computing_them(tmp_path: Path) -> None:
+    """``--targets-from``: the positions and the (costly) rollout targets of earlier
+    runs, one after the other, fitted again with other steps; not one computed again
+    (a new run's dice would give other rollouts), the kind and the sources named in the
+    header; runs of different target kinds are refused."""
+    earlier = [tmp_path / "rolled-4.net", tmp_path / "rolled-5.net"]
+    for seed, out in zip((4, 5), earlier, strict=True):
+        run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "5",
+            "--rollout", "2", "--truncate", "3", "--seed", str(seed))  # fmt: skip
+    again = tmp_path / "refit.net"
+    done = run("--out", str(again), "--targets-from", *map(str, earlier), "--sweeps", "0",
+               "--steps", "40", "--seed", "9")  # fmt: skip
+    assert "the targets of rolled-4.net, rolled-5.net" in done.stdout.splitlines()[0]
+    states = [np.load(str(f) + ".state.npz") for f in earlier]
+    with np.load(str(again) + ".state.npz") as b:
+        for key in ("boards", "sides", "targets"):
+            assert np.array_equal(np.concatenate([st[key] for st in states]), b[key])
+        n = len(b["sides"])
+    assert n == sum(len(st["sides"]) for st in states)
+    net = Net.load(again)
+    assert net.header["targets_from"] == "rolled-4.net, rolled-5.net"
+    assert net.header["targets_given"] == n and net.header["distill_games"] == 2
+    assert (net.header["target_games"], net.header["truncate"]) == (2, 3)
+    assert net.header["distill_steps"] == 40 and net.header["distill_done"] == n
+    assert not np.allclose(net.w1, Net.load(earlier[0]).w1)
+    plain = tmp_path / "plain.net"
+    run("--out", str(plain), "--games", "1", "--sweeps", "0", "--steps", "5")
+    lurc = tmp_path / "lurc-small.net"
+    Net.fresh(8, 1, variant="lurc").save(lurc)
+    mixed = "the runs' targets are of different kinds"
+    for given, said in (([lurc], "is not a long run of distill"), ([plain, earlier[0]], mixed)):
+        refused = subprocess.run(
+            [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+             "--targets-from", *map(str, given)],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert refused.returncode != 0 and said in refused.stderr, refused.stderr
