@@ -63,8 +63,8 @@ from engine.evaluator.bench_positions import (
 )
 from engine.evaluator.judge import CONTACT, kind_of
 from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlayer
-from engine.evaluator.net import Floats, Net, load_net, net_path
-from engine.evaluator.play import ends, terminal
+from engine.evaluator.net import Floats, Net, equity, load_net, net_path
+from engine.evaluator.play import ends, outcomes, terminal
 from engine.evaluator.players import NetPlayer
 from engine.evaluator.race_train import Adam, Weights
 from engine.evaluator.rollout import game_results
@@ -161,15 +161,51 @@ def lurc_positions(games: int, seed: int, net: Net) -> list[Spot]:
     return found
 
 
+def play_groups(spots: list[Spot], plays: int, seed: int, net: Net) -> list[Spot]:
+    """For each position, one roll drawn from ``seed`` and the position's number, and
+    the ``plays`` best plays of it by the net at 0-ply whose ends are contact positions
+    (none of the benchmark's), each as the opponent's position before its roll, in order
+    of equity; a position whose roll has fewer such plays gives none."""
+    bench = {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
+    found: list[Spot] = []
+    for i, (me, opp, side) in enumerate(spots):
+        rng = random.Random(f"distill-plays:{seed}:{i}")
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        cands = ends(me, opp, side, (max(a, b), min(a, b)))
+        eqs = equity(outcomes(net, cands))
+        group = []
+        for j in np.argsort(-eqs, kind="stable"):
+            mine, theirs = cands[j]
+            if kind_of(theirs, mine) == CONTACT and (theirs, mine) not in bench:
+                group.append((theirs, mine, 1 - side))
+            if len(group) == plays:
+                found.extend(group)
+                break
+    return found
+
+
 class Target(NamedTuple):
     """How a position's target is made: ``games`` = 0 the 1-ply value; else a rollout
     of that many games (every first roll as often: :mod:`engine.evaluator.rollout`),
     truncated after ``truncate`` turns (0: played out) and valued there by the net; a
     game that reaches a bear-off stops there at the exact table's value (as the
-    benchmark's rollouts do)."""
+    benchmark's rollouts do). ``plays`` > 0: the positions come in groups of that
+    many, the best plays of one roll, whose rollouts share their dice (common random
+    numbers: what the dice do to all of them cancels from their differences)."""
 
     games: int = 0
     truncate: int = 0
+    plays: int = 0
+
+    def describe(self) -> str:
+        """The kind in words (the log, the weights' ``trained``)."""
+        if not self.games:
+            return "1-ply targets"
+        end = f"truncated after {self.truncate} turns" if self.truncate else "played out"
+        kind = f"rollouts of {self.games} games {end}, stopped at the bear-off table"
+        if self.plays:
+            kind += f", the {self.plays} best plays of a roll on the same dice"
+        return kind
 
 
 PLY1 = Target()
@@ -181,7 +217,8 @@ def _target_rows(net: Net, variant: str, spots: list[Spot], target: Target,
     rows = []
     for k, (me, opp, side) in enumerate(spots, start=first):
         if target.games:
-            played = game_results(me, opp, range(target.games), seed=seed + k, side=side,
+            dice = seed + (k - k % target.plays if target.plays else k)  # a group's alike
+            played = game_results(me, opp, range(target.games), seed=dice, side=side,
                                   truncate=target.truncate, reduce=False, net=net,
                                   settle=bearoff_settle)  # fmt: skip
             rows.append(tuple(played.mean(axis=0)))
@@ -256,6 +293,11 @@ def fit(net: Net, x: Floats, t: Floats, steps: int, opt: Adam, rng: np.random.Ge
     return loss
 
 
+def target_of(header: dict[str, object]) -> Target:
+    """The target kind a run's weights record."""
+    return Target(*(int(header.get(key, 0)) for key in ("target_games", "truncate", "plays")))  # type: ignore[call-overload]
+
+
 def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, IntArray,
                                                         Floats, Target, int, str]:  # fmt: skip
     """The positions (as spots, boards and sides), targets, target kind, games and sources
@@ -267,7 +309,7 @@ def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, 
         head = Net.load(run).header
         if head.get("variant", "long") != variant or "distill_done" not in head:
             raise SystemExit(f"{run} is not a {variant} run of distill")
-        kinds.add((int(head.get("target_games", 0)), int(head.get("truncate", 0))))  # type: ignore[call-overload]
+        kinds.add(target_of(head))
         with np.load(run + ".state.npz") as st:
             n = min(int(st["done"]), len(st["sides"]))
             parts.append((st["boards"][:n], st["sides"][:n], st["targets"][:n], head))
@@ -309,12 +351,13 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         head = net.header
         seed, games = int(head["distill_seed"]), int(head["distill_games"])  # type: ignore[call-overload]
         lr, steps = float(head["distill_lr"]), int(head["distill_steps"])  # type: ignore[arg-type, call-overload]
-        target = Target(int(net.header.get("target_games", 0)),  # type: ignore[call-overload]
-                        int(net.header.get("truncate", 0)))  # type: ignore[call-overload]  # fmt: skip
+        target = target_of(head)
         given = int(head.get("targets_given", 0))  # type: ignore[call-overload]
     else:
         if target.games and variant_named(variant).rolls_again:
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
+        if target.plays and (not target.games or CHUNK % target.plays):
+            raise SystemExit(f"--plays is for rollout targets, a divisor of {CHUNK}")
         net = load_net(start or net_path(variant))
         if net.variant != variant:
             raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
@@ -328,16 +371,16 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             net.header.update(targets_from=names, targets_given=given)
         else:
             spots = POSITIONS[variant](games, seed, net, sources)
+            if target.plays:
+                spots = play_groups(spots, target.plays, seed, net)
             boards = np.array([s[:2] for s in spots], dtype=np.int64)
             sides = np.array([s[2] for s in spots], dtype=np.int64)
             t_all = np.zeros((len(spots), net.w2.shape[1]))
         done, spent = 0, 0.0
-        kind = "1-ply targets"
-        if target.games:
-            end = f"truncated after {target.truncate} turns" if target.truncate else "played out"
-            kind = f"rollouts of {target.games} games {end}, stopped at the bear-off table"
+        kind = target.describe()
         net.header.update(base_games=net.games, trained=kind, sources=sources,
-                          target_games=target.games, truncate=target.truncate)  # fmt: skip
+                          target_games=target.games, truncate=target.truncate,
+                          plays=target.plays)  # fmt: skip
         print(f"{variant}: {len(spots)} positions ({games} games, {sources}), seed {seed}, "
               f"{kind}, from {Path(start).name if start else net_path(variant).name} "
               f"({net.games} games)"
@@ -396,6 +439,13 @@ def main(argv: list[str] | None = None) -> int:
         help="long nardy: targets by rollouts of GAMES games (0: the 1-ply value)",
     )
     p.add_argument("--truncate", type=int, default=10, help="the rollouts' turns (0: played out)")
+    p.add_argument(
+        "--plays",
+        type=int,
+        default=0,
+        metavar="K",
+        help="rollouts: each position gives the K best plays of a roll, on the same dice",
+    )
     p.add_argument("--start", help="the weights to start from (default: the shipped net)")
     p.add_argument(
         "--targets-from",
@@ -413,7 +463,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
-                   target=Target(a.rollout, a.truncate if a.rollout else 0),
+                   target=Target(a.rollout, a.truncate if a.rollout else 0, a.plays),
                    start=a.start, workers=a.workers, targets_from=a.targets_from)  # fmt: skip
 
 

@@ -22,13 +22,14 @@ from engine.evaluator.distill import (
     fit,
     long_positions,
     lurc_positions,
+    play_groups,
     targets,
     weights,
 )
 from engine.evaluator.encoding import V1_INPUTS
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
-from engine.evaluator.play import terminal
+from engine.evaluator.play import ROLLS, ends, outcomes, terminal
 from engine.evaluator.race_train import Adam
 from engine.movegen import legal_turns
 from engine.position import Position
@@ -329,3 +330,52 @@ def test_a_run_fits_earlier_runs_targets_without_computing_them(tmp_path: Path) 
             cwd=ROOT, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert refused.returncode != 0 and said in refused.stderr, refused.stderr
+
+
+def test_the_best_plays_of_a_roll_are_grouped_and_rolled_out_on_the_same_dice() -> None:
+    """``--plays K``: each position gives the K best contact plays (by the net at 0-ply)
+    of one of its rolls, as the opponent's positions before its roll; a group's
+    rollouts share their dice, so two equal positions of one group get equal targets
+    where, ungrouped, each has dice of its own."""
+    net = load_net(net_path("long"))
+    source = long_positions(1, 9, net)[20:26]
+    spots = play_groups(source, 2, 4, net)
+    assert len(spots) >= 6 and len(spots) % 2 == 0
+    for a, b in zip(spots[::2], spots[1::2], strict=True):
+        assert a[2] == b[2] and a[:2] != b[:2]
+        found = False
+        for me, opp, side in source:
+            for roll in ROLLS if side != a[2] else ():
+                cands = ends(me, opp, side, roll)
+                if (a[1], a[0]) not in cands or (b[1], b[0]) not in cands:
+                    continue
+                eqs = equity(outcomes(net, cands))
+                contact = [e for e, c in zip(eqs, cands, strict=True)
+                           if kind_of(c[1], c[0]) == CONTACT]  # fmt: skip
+                got = [eqs[cands.index((s[1], s[0]))] for s in (a, b)]
+                assert np.allclose(got, sorted(contact, reverse=True)[:2])
+                found = True
+        assert found, (a, b)
+    x, y = spots[0], spots[2]
+    same = targets(net, "long", [x, x, y, y], Target(8, 0, 2), seed=7)
+    assert np.array_equal(same[0], same[1]) and np.array_equal(same[2], same[3])
+    assert np.array_equal(same, targets(net, "long", [x, x, y, y], Target(8, 0, 2), 7, 3))
+    apart = targets(net, "long", [x, x, y, y], Target(8, 0, 0), seed=7)
+    assert not np.array_equal(apart[0], apart[1]) or not np.array_equal(apart[2], apart[3])
+
+
+def test_the_command_groups_plays_only_for_rollouts(tmp_path: Path) -> None:
+    out = tmp_path / "plays.net"
+    run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "0", "--rollout", "2",
+        "--truncate", "2", "--plays", "4")  # fmt: skip
+    net = Net.load(out)
+    assert net.header["plays"] == 4 and "the 4 best plays of a roll" in str(net.header["trained"])
+    with np.load(str(out) + ".state.npz") as st:
+        assert len(st["sides"]) % 4 == 0 and len(st["sides"]) > 0
+    for args in (["--plays", "3", "--rollout", "2"], ["--plays", "2"]):
+        refused = subprocess.run(
+            [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+             "--games", "1", *args],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert refused.returncode != 0 and "--plays is for rollout targets" in refused.stderr
