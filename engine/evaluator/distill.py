@@ -22,8 +22,11 @@ luck-check``). With ``--rollout GAMES`` (long nardy) the target is instead the m
 result of a rollout (:mod:`engine.evaluator.rollout`: the net at 0-ply on both sides,
 every first roll as often), truncated after ``--truncate`` turns (0: played out) and
 valued there, a game reaching a bear-off stopped at the exact table: it sees further
-than one roll, at the price of the dice's noise. ``--workers`` share the targets out to
-forked processes (the same targets, each position's dice its own).
+than one roll, at the price of the dice's noise; with ``--plays K`` each position gives
+instead the K best plays of one roll, rolled out on the same dice. ``--workers`` share
+the targets out to forked processes (the same targets, each position's dice its own);
+``--targets-from`` fits earlier runs' targets again without computing them (with
+``--steps 0`` a run only makes targets, all by the net it starts from).
 
 The positions come from games of the net the run starts from (``--start``, by default
 the shipped one) with noise on its equities (0.05 or 0.12 points). Long nardy: against
