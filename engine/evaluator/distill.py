@@ -254,8 +254,9 @@ def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
     mars) in long nardy, the chance of winning in Lurč (Z11). The 1-ply value is what
     ``engine eval`` gives at 0-ply (:func:`engine.evaluator.advice.evaluate_position`:
     the mean over the 21 rolls of the roll's best end); a rollout's (long nardy) is the
-    mean of its games' results, position ``k``'s dice seeded ``seed + k``, so the
-    targets are the same however many ``workers`` (forked processes) share them."""
+    mean of its games' results, position ``k``'s dice seeded ``seed + k`` (with
+    ``target.plays``, its group's first position's), so the targets are the same however
+    many ``workers`` (forked processes) share them."""
     if workers > 1 and len(spots) > 1 and "fork" in mp.get_all_start_methods():
         _FORKED.update(net=net, variant=variant, spots=spots, target=target, seed=seed)
         cuts = np.linspace(0, len(spots), min(workers, len(spots)) * 4 + 1).astype(int)
@@ -313,6 +314,8 @@ def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, 
         if head.get("variant", "long") != variant or "distill_done" not in head:
             raise SystemExit(f"{run} is not a {variant} run of distill")
         kinds.add(target_of(head))
+        if not Path(run + ".state.npz").is_file():
+            raise SystemExit(f"{run} has no {Path(run).name}.state.npz beside it: no targets")
         with np.load(run + ".state.npz") as st:
             n = min(int(st["done"]), len(st["sides"]))
             parts.append((st["boards"][:n], st["sides"][:n], st["targets"][:n], head))
@@ -359,7 +362,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     else:
         if target.games and variant_named(variant).rolls_again:
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
-        if target.plays and (not target.games or CHUNK % target.plays):
+        if target.plays and (target.plays < 0 or not target.games or CHUNK % target.plays):
             raise SystemExit(f"--plays is for rollout targets, a divisor of {CHUNK}")
         net = load_net(start or net_path(variant))
         if net.variant != variant:

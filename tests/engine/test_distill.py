@@ -323,13 +323,20 @@ def test_a_run_fits_earlier_runs_targets_without_computing_them(tmp_path: Path) 
     lurc = tmp_path / "lurc-small.net"
     Net.fresh(8, 1, variant="lurc").save(lurc)
     mixed = "the runs' targets are of different kinds"
-    for given, said in (([lurc], "is not a long run of distill"), ([plain, earlier[0]], mixed)):
+    stateless = tmp_path / "stateless.net"
+    stateless.write_bytes(plain.read_bytes())
+    for given, said in (
+        ([lurc], "is not a long run of distill"),
+        ([plain, earlier[0]], mixed),
+        ([stateless], "has no stateless.net.state.npz beside it"),
+    ):
         refused = subprocess.run(
             [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
              "--targets-from", *map(str, given)],
             cwd=ROOT, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert refused.returncode != 0 and said in refused.stderr, refused.stderr
+        assert "Traceback" not in refused.stderr
 
 
 def test_the_best_plays_of_a_roll_are_grouped_and_rolled_out_on_the_same_dice() -> None:
@@ -372,7 +379,11 @@ def test_the_command_groups_plays_only_for_rollouts(tmp_path: Path) -> None:
     assert net.header["plays"] == 4 and "the 4 best plays of a roll" in str(net.header["trained"])
     with np.load(str(out) + ".state.npz") as st:
         assert len(st["sides"]) % 4 == 0 and len(st["sides"]) > 0
-    for args in (["--plays", "3", "--rollout", "2"], ["--plays", "2"]):
+    for args in (
+        ["--plays", "3", "--rollout", "2"],
+        ["--plays", "2"],
+        ["--plays", "-4", "--rollout", "2"],
+    ):
         refused = subprocess.run(
             [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
              "--games", "1", *args],
