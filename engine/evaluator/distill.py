@@ -93,6 +93,17 @@ def _spot(pos: Position) -> Spot:
     return pos.board(pos.turn), pos.board(1 - pos.turn), pos.turn
 
 
+def _benchmark_boards() -> set[tuple[Board, Board]]:
+    """The benchmark's positions (mover's board, opponent's), which no run trains on."""
+    return {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
+
+
+def spots_of(boards: IntArray, sides: IntArray) -> list[Spot]:
+    """The positions a run's state keeps as arrays (boards (n, 2, 27), sides (n,))."""
+    return [(tuple(int(v) for v in b[0]), tuple(int(v) for v in b[1]), int(s))
+            for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+
+
 def _long_games(games: int, seed: int, net: Net, sources: str) -> Iterator[Position]:
     """The positions of the games a long-nardy run learns from: noisy self-play (the
     benchmark's own kind, other seeds); with ``sources="mixed"`` every third game is
@@ -129,7 +140,7 @@ def _long_games(games: int, seed: int, net: Net, sources: str) -> Iterator[Posit
 def long_positions(games: int, seed: int, net: Net, sources: str = "mixed") -> list[Spot]:
     """The distinct contact positions of ``games`` games (:func:`_long_games`), in the
     order played, leaving out the benchmark's positions."""
-    bench = {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
+    bench = _benchmark_boards()
     seen: set[tuple[Board, Board]] = set()
     found = []
     for pos in _long_games(games, seed, net, sources):
@@ -169,7 +180,7 @@ def play_groups(spots: list[Spot], plays: int, seed: int, net: Net) -> list[Spot
     the ``plays`` best plays of it by the net at 0-ply whose ends are contact positions
     (none of the benchmark's), each as the opponent's position before its roll, in order
     of equity; a position whose roll has fewer such plays gives none."""
-    bench = {_spot(Position.from_json(c["position"]))[:2] for c in read_lines(CANDIDATES)}
+    bench = _benchmark_boards()
     found: list[Spot] = []
     for i, (me, opp, side) in enumerate(spots):
         rng = random.Random(f"distill-plays:{seed}:{i}")
@@ -323,8 +334,7 @@ def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, 
         raise SystemExit(f"the runs' targets are of different kinds: {sorted(kinds)}")
     boards = np.concatenate([p[0] for p in parts])
     sides = np.concatenate([p[1] for p in parts])
-    spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
-             for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+    spots = spots_of(boards, sides)
     games = sum(int(p[3]["distill_games"]) for p in parts)  # type: ignore[call-overload]
     sources = ", ".join(sorted({str(p[3]["sources"]) for p in parts}))
     return (spots, boards, sides, np.concatenate([p[2] for p in parts]), Target(*kinds.pop()),
@@ -349,8 +359,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         with np.load(state_path) as st:
             boards, sides, t_all = st["boards"], st["sides"], st["targets"]
             done, spent = int(st["done"]), float(st["cpu"])
-        spots = [(tuple(int(n) for n in b[0]), tuple(int(n) for n in b[1]), int(s))
-                 for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+        spots = spots_of(boards, sides)
         variant = net.variant
         # the run's own settings, whatever the command line says (the dice, the
         # minibatches and the steps go on as they began)

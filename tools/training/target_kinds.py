@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.evaluator.distill import CHUNK, fit, targets, weights
+from engine.evaluator.distill import CHUNK, fit, given_targets, targets, weights
 from engine.evaluator.net import Floats, load_net, net_path
 from engine.evaluator.race_train import Adam
 
@@ -69,11 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--out", required=True)
     a = p.parse_args(argv)
-    with np.load(a.run + ".state.npz") as st:
-        n = min(a.positions, int(st["done"]))
-        boards, sides, roll = st["boards"][:n], st["sides"][:n], st["targets"][:n]
-    spots = [(tuple(int(v) for v in b[0]), tuple(int(v) for v in b[1]), int(s))
-             for b, s in zip(boards, sides, strict=True)]  # fmt: skip
+    given, _boards, _sides, rolled, *_ = given_targets([a.run], "long")
+    n = min(a.positions, len(given))
+    spots, roll = given[:n], rolled[:n]
     net = load_net(net_path("long"))
     cache = Path(a.run + ".ply1.npy")
     ply1 = np.load(cache) if cache.exists() else np.empty((0, 3))
