@@ -24,7 +24,7 @@ every first roll as often), truncated after ``--truncate`` turns (0: played out)
 valued there, a game reaching a bear-off stopped at the exact table: it sees further
 than one roll, at the price of the dice's noise; with ``--plays K`` each position gives
 instead the K best plays of one roll, rolled out on the same dice. ``--workers`` share
-the targets out to forked processes (the same targets, each position's dice its own);
+the targets out to worker processes (the same targets, each position's dice its own);
 ``--targets-from`` fits earlier runs' targets again without computing them (with
 ``--steps 0`` a run only makes targets, all by the net it starts from).
 
@@ -243,16 +243,6 @@ def _target_rows(net: Net, variant: str, spots: list[Spot], target: Target,
     return rows
 
 
-_FORKED: dict[str, object] = {}  # what a forked worker reads (the net, the spots, the target)
-
-
-def _forked_rows(part: tuple[int, int]) -> list[tuple[float, ...]]:
-    lo, hi = part
-    net, variant, spots = _FORKED["net"], _FORKED["variant"], _FORKED["spots"]
-    target, seed = _FORKED["target"], _FORKED["seed"]
-    return _target_rows(net, variant, spots[lo:hi], target, seed, lo)  # type: ignore[arg-type, index]
-
-
 def cpu_seconds() -> float:
     """The CPU time of this process and of its children that have ended (the workers)."""
     t = os.times()
@@ -267,14 +257,15 @@ def targets(net: Net, variant: str, spots: list[Spot], target: Target = PLY1,
     the mean over the 21 rolls of the roll's best end); a rollout's (long nardy) is the
     mean of its games' results, position ``k``'s dice seeded ``seed + k`` (with
     ``target.plays``, its group's first position's), so the targets are the same however
-    many ``workers`` (forked processes) share them."""
-    if workers > 1 and len(spots) > 1 and "fork" in mp.get_all_start_methods():
-        _FORKED.update(net=net, variant=variant, spots=spots, target=target, seed=seed)
+    many ``workers`` (processes) share them."""
+    if workers > 1 and len(spots) > 1:
         cuts = np.linspace(0, len(spots), min(workers, len(spots)) * 4 + 1).astype(int)
-        parts = [(int(a), int(b)) for a, b in itertools.pairwise(cuts) if b > a]
-        with mp.get_context("fork").Pool(workers) as pool:
-            rows = [r for part in pool.map(_forked_rows, parts) for r in part]
-        _FORKED.clear()
+        parts = [(net, variant, spots[a:b], target, seed, int(a))
+                 for a, b in itertools.pairwise(cuts) if b > a]  # fmt: skip
+        # spawned, not forked: a fork copies the locks other threads hold (a test
+        # runner's, a BLAS pool's) and the child can wait on them for ever
+        with mp.get_context("spawn").Pool(workers) as pool:
+            rows = [r for part in pool.starmap(_target_rows, parts) for r in part]
     else:
         rows = _target_rows(net, variant, spots, target, seed, 0)
     return np.array(rows)[:, : net.w2.shape[1]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -220,7 +221,11 @@ def test_a_resigned_bot_game_answers_at_once_and_the_worker_analyses_it(
     assert job.status == JobStatus.QUEUED and job.params == {"botgame": game.pk}
     page = client.get(f"/play/{game.pk}/").content.decode()
     assert "the analysis runs in the background" in page
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGINT)}
     call_command("run_jobs", "--once", stdout=StringIO())
+    # run in this process, the worker gives its signal handlers back: a process forked
+    # later would otherwise raise the worker's Stop where it was meant to end
+    assert {s: signal.getsignal(s) for s in handlers} == handlers
     game.refresh_from_db()
     assert game.analysis is not None and game.analysis["source"] == "net"
     assert Job.objects.get(pk=job.pk).status == JobStatus.DONE

@@ -69,8 +69,7 @@ def jobs_work(
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stop(signum)
 
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, stop)
+    before = {signum: signal.signal(signum, stop) for signum in (signal.SIGTERM, signal.SIGINT)}
     try:
         while True:
             if time.monotonic() - checked > STALE_CHECK_SECONDS:
@@ -88,6 +87,9 @@ def jobs_work(
     except Stop:
         say(_("the jobs' worker stopped"))
         return ran
+    finally:  # a caller in the same process (a test, a command) gets its handlers back
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def _run_one(pk: int, say: Callable[[str], None]) -> int:
