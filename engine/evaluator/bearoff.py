@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.errors import EngineError
+from engine.evaluator.npzfile import save_npz
 
 Floats = npt.NDArray[np.float64]
 HOME = 6
@@ -149,10 +150,7 @@ def save_bearoff(path: Path, finish: Floats, first: Floats, two: Floats,
     head = np.frombuffer(
         json.dumps({"format": FORMAT, "version": VERSION, **header}).encode(), np.uint8
     )
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez_compressed(tmp, header=head, finish=_q(finish), first=_q(first),
-                        two=two.astype(np.float32))  # fmt: skip
-    tmp.replace(path)
+    save_npz(path, header=head, finish=_q(finish), first=_q(first), two=two.astype(np.float32))
 
 
 def _q(a: Floats) -> npt.NDArray[np.uint16]:

@@ -36,8 +36,9 @@ the noisy net after 10-60 turns; only contact positions, none of the benchmark's
 against itself or the heuristic. The run takes the positions a chunk at a time (targets
 by the net as it is, then minibatch steps of Adam over every target so far) and then
 sweeps: every target computed again by the newer net and trained again. It checkpoints
-to ``--out`` and ``--out.state.npz`` after each chunk and resumes from them; the dice,
-the positions and the minibatches are seeded."""
+to ``--out.state.npz`` and ``--out`` after each chunk, each file written whole (a stop
+never leaves half of one), and resumes from them; the dice, the positions and the
+minibatches are seeded."""
 
 from __future__ import annotations
 
@@ -67,6 +68,7 @@ from engine.evaluator.bench_positions import (
 from engine.evaluator.judge import CONTACT, kind_of
 from engine.evaluator.lurc_players import LurcHeuristic, LurcNetPlayer, LurcPlayer
 from engine.evaluator.net import Floats, Net, equity, load_net, net_path
+from engine.evaluator.npzfile import save_npz
 from engine.evaluator.play import ends, outcomes, terminal
 from engine.evaluator.players import NetPlayer
 from engine.evaluator.race_train import Adam, Weights
@@ -352,6 +354,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             done, spent = int(st["done"]), float(st["cpu"])
         spots = spots_of(boards, sides)
         variant = net.variant
+        done = min(done, int(net.header.get("distill_done", done)))  # type: ignore[call-overload]
         # the run's own settings, whatever the command line says (the dice, the
         # minibatches and the steps go on as they began)
         head = net.header
@@ -412,9 +415,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         net.note_training(distill_seed=seed, distill_games=games, distill_sweeps=sweeps,
                           distill_lr=lr, distill_steps=steps, distill_done=done,
                           distill_seconds=round(used), distill_commit=commit_id())  # fmt: skip
+        # the state (the targets) first, then the weights: a stop between the two leaves
+        # a state ahead of the weights, and the resume goes on from the weights' chunk
+        save_npz(state_path, boards=boards, sides=sides, done=done, targets=t_all, cpu=used)
         net.save(path)
-        np.savez_compressed(state_path, boards=boards, sides=sides, done=done, targets=t_all,
-                            cpu=used)  # fmt: skip
     return 0
 
 

@@ -4,7 +4,6 @@ and its weights file: a numpy ``.npz`` with a JSON header that loading checks.""
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +14,7 @@ import numpy.typing as npt
 from engine.errors import EngineError
 from engine.evaluator import lurc_encoding
 from engine.evaluator.encoding import ENCODER_VERSION, INPUTS, as_boards, encode, widen
+from engine.evaluator.npzfile import save_npz
 
 Floats = npt.NDArray[np.floating]  # the weights are float32 (twice as fast as float64)
 FORMAT = "nardy-net"
@@ -125,13 +125,8 @@ class Net:
 
     def save(self, path: str | Path) -> None:
         """Write the weights with the header (atomically: a checkpoint is never half)."""
-        path = Path(path)
-        buf = io.BytesIO()
         head = np.frombuffer(json.dumps({"format": FORMAT, **self.header}).encode(), np.uint8)
-        np.savez_compressed(buf, header=head, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(buf.getvalue())
-        tmp.replace(path)
+        save_npz(path, header=head, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2)
 
     @classmethod
     def load(cls, path: str | Path) -> Net:

@@ -8,7 +8,6 @@ bear-off database and its own look-ahead); a side at home, from the database."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import numpy.typing as npt
 
 from engine.errors import EngineError
 from engine.evaluator.bearoff import ROLLS_MAX, Bearoff, Floats, load_bearoff, win_chances
+from engine.evaluator.npzfile import save_npz
 
 SHIPPED = Path(__file__).with_name("race.net")
 FORMAT = "nardy-race"
@@ -112,13 +112,8 @@ class RaceNet:
         return win_chances(finish[0::2], first[0::2], finish[1::2], first[1::2])
 
     def save(self, path: Path) -> None:
-        buf = io.BytesIO()
         head = np.frombuffer(json.dumps({"format": FORMAT, **self.header}).encode(), np.uint8)
-        arrays = {k: v.astype(np.float32) for k, v in self.w.items()}
-        np.savez_compressed(buf, header=head, **arrays)  # type: ignore[arg-type]
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(buf.getvalue())
-        tmp.replace(path)
+        save_npz(path, header=head, **{k: v.astype(np.float32) for k, v in self.w.items()})
 
     @classmethod
     def load(cls, path: Path) -> RaceNet:

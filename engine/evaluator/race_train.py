@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from engine.evaluator.bearoff import ROLLS_MAX, Bearoff, Floats, load_bearoff
 from engine.evaluator.bench import bot_game
+from engine.evaluator.npzfile import save_npz
 from engine.evaluator.play import ROLL_WEIGHTS, ROLLS, ends
 from engine.evaluator.race import FIRST_MAX, RaceNet, encode_sides, is_race
 from engine.variants import WHITE
@@ -220,8 +221,8 @@ def train_race(out: str, *, seed: int, samples: int, games: int, resume: bool,
                           done=done,
                           cpu_seconds=round(used))  # fmt: skip
         net.save(path)
-        np.savez_compressed(state_path, sides=np.array(sides), done=done, t_fin=np.array(t_fin),
-                            t_fst=np.array(t_fst), cpu=used)  # fmt: skip
+        save_npz(state_path, sides=np.array(sides), done=done, t_fin=np.array(t_fin),
+                 t_fst=np.array(t_fst), cpu=used)  # fmt: skip
     return 0
 
 

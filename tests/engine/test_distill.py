@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from engine.evaluator.distill import (
     targets,
     weights,
 )
+from engine.evaluator.distill import main as distill_main
 from engine.evaluator.encoding import V1_INPUTS
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
@@ -201,6 +203,49 @@ def test_the_command_trains_checkpoints_and_resumes(tmp_path: Path) -> None:
     again = run("--variant", "long", "--out", str(out), "--sweeps", "1", "--resume")
     assert again.stdout == ""
     assert np.array_equal(Net.load(out).w1, swept.w1)
+
+
+class _Stopped(BaseException):
+    """A stop in the middle of a write (a kill, a full disk)."""
+
+
+@pytest.mark.parametrize("stopped", [1, 2], ids=["the state", "the weights"])
+def test_a_run_stopped_while_it_writes_resumes_from_whole_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stopped: int
+) -> None:
+    """A run's state holds its targets (hours of rollouts): a stop while the state or
+    the weights are written leaves whole files, never half a one, and the resume
+    finishes the run (after a chunk, the state is written first, then the weights)."""
+    out = tmp_path / "contact.net"
+    run("--out", str(out), "--games", "1", "--seed", "3", "--sweeps", "0", "--steps", "5")
+    state = Path(str(out) + ".state.npz")
+    with np.load(state) as st:
+        n, targets_before = len(st["sides"]), st["targets"].copy()
+    calls: list[object] = []
+    real = np.savez_compressed
+
+    def half(file: Any, **arrays: Any) -> None:  # writes a little, then is stopped
+        calls.append(file)
+        if len(calls) == stopped:
+            if isinstance(file, (str, Path)):  # numpy opens a path itself
+                Path(file).write_bytes(b"PK\x03\x04")
+            else:
+                file.write(b"PK\x03\x04")
+            raise _Stopped
+        real(file, **arrays)
+
+    monkeypatch.setattr(np, "savez_compressed", half)
+    with pytest.raises(_Stopped):
+        distill_main(["--out", str(out), "--sweeps", "1", "--resume"])
+    monkeypatch.undo()
+    assert len(calls) == stopped
+    with np.load(state) as st:  # whole: the first pass's, or the sweep's when it was written
+        assert int(st["done"]) == stopped * n
+        assert np.array_equal(st["targets"], targets_before) == (stopped == 1)
+    assert Net.load(out).header["distill_done"] == n  # the weights stay the first pass's
+    resumed = run("--out", str(out), "--sweeps", "1", "--resume")
+    assert resumed.stdout.splitlines()[-1].startswith(f"{2 * n} of {2 * n}  loss ")
+    assert Net.load(out).header["distill_done"] == 2 * n
 
 
 def test_a_resumed_run_keeps_its_own_seed_and_settings(tmp_path: Path) -> None:
