@@ -121,17 +121,19 @@ def test_default_limits_refuse_the_findings_at_once() -> None:
 
 
 def _tags_seconds(count: int) -> float:
+    """The CPU seconds of this process reading ``count`` tags: other processes on a
+    shared machine do not count (the wall clock once took 1.2 s for 0.13 s of work)."""
     text = LONG + "".join(f'[T{i} "x"]\n' for i in range(count)) + "\n1. 64: 24/18/14\n"
-    started = time.perf_counter()
+    started = time.process_time()
     assert len(read_records(text, ReadLimits.unlimited())[0].tags) == count + 1
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def test_without_limits_the_reader_is_linear_in_the_tags() -> None:
     """16,000 tags took 8 s, 100,000 never ended: each tag was checked against every
     earlier one. Linear: five times the tags take about five times as long."""
     small = min(_tags_seconds(20_000) for _ in range(2))
-    large = _tags_seconds(100_000)
+    large = min(_tags_seconds(100_000) for _ in range(2))
     assert large < 10
     assert large < 12 * small + 0.5  # quadratic would be 25 times
 
