@@ -354,10 +354,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             done, spent = int(st["done"]), float(st["cpu"])
         spots = spots_of(boards, sides)
         variant = net.variant
-        done = min(done, int(net.header.get("distill_done", done)))  # type: ignore[call-overload]
         # the run's own settings, whatever the command line says (the dice, the
-        # minibatches and the steps go on as they began)
+        # minibatches and the steps go on as they began), from the chunk both files reached
         head = net.header
+        done = min(done, int(head.get("distill_done", done)))  # type: ignore[call-overload]
         seed, games = int(head["distill_seed"]), int(head["distill_games"])  # type: ignore[call-overload]
         lr, steps = float(head["distill_lr"]), int(head["distill_steps"])  # type: ignore[arg-type, call-overload]
         target = target_of(head)
