@@ -26,7 +26,12 @@ than one roll, at the price of the dice's noise; with ``--plays K`` each positio
 instead the K best plays of one roll, rolled out on the same dice. ``--workers`` share
 the targets out to worker processes (the same targets, each position's dice its own);
 ``--targets-from`` fits earlier runs' targets again without computing them (with
-``--steps 0`` a run only makes targets, all by the net it starts from).
+``--steps 0`` a run only makes targets, all by the net it starts from). ``--anchors``
+fits earlier runs' targets (of one kind) beside the run's own, ``--ratio`` of them a
+target seen, never computed again: 1-ply targets of the net's own self-play positions
+beside rollout targets keep what the net knows of its own games while the rollouts
+teach the values of positions those games seldom reach; rollout targets beside a round
+of 1-ply targets keep what the rollouts taught.
 
 The positions come from games of the net the run starts from (``--start``, by default
 the shipped one) with noise on its equities (0.05 or 0.12 points). Long nardy: against
@@ -334,9 +339,55 @@ def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, 
             games, sources)  # fmt: skip
 
 
+def anchor_set(runs: list[str], variant: str, seed: int) -> tuple[IntArray, IntArray, Floats]:
+    """The boards, sides and targets of earlier runs (:func:`given_targets`: one kind of
+    target) in an order drawn with ``seed`` (a run's positions come game by game: the
+    first ones of a fit are then of many games)."""
+    _spots, boards, sides, t, *_ = given_targets(runs, variant)
+    order = np.random.default_rng(seed).permutation(len(sides))
+    return boards[order], sides[order], t[order]
+
+
+Anchors = tuple[IntArray, IntArray, Floats]  # boards, sides, targets
+
+
+def _new_anchors(runs: list[str], ratio: float, net: Net, boards: IntArray, seed: int) -> Anchors:
+    """A new run's anchors (:func:`anchor_set`; none without ``runs``), named in the
+    net's header."""
+    if not runs:
+        return (np.zeros((0, *boards.shape[1:]), np.int64), np.zeros(0, np.int64),
+                np.zeros((0, net.w2.shape[1])))  # fmt: skip
+    if not 0 < ratio <= 100:
+        raise SystemExit(f"--ratio {ratio}: anchors a target, more than 0, at most 100")
+    found = anchor_set(runs, net.variant, seed)
+    net.header.update(anchors_from=", ".join(Path(f).name for f in runs),
+                      anchors_given=len(found[1]), anchor_ratio=ratio)  # fmt: skip
+    return found
+
+
+def _kept_anchors(st: np.lib.npyio.NpzFile, net: Net, boards: IntArray) -> Anchors:
+    """A resumed run's anchors, from its state (none in a run of before them)."""
+    if "anchor_sides" not in st.files:
+        return _new_anchors([], 0.0, net, boards, 0)
+    return st["anchor_boards"], st["anchor_sides"], st["anchor_targets"]
+
+
+def _start_net(start: str | None, variant: str, hidden: int, seed: int) -> Net:
+    """The net a new run starts from (the shipped one without ``start``), with ``hidden``
+    hidden units (0: as it is)."""
+    net = load_net(start or net_path(variant))
+    if net.variant != variant:
+        raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
+    try:
+        return net.with_hidden(hidden, seed) if hidden else net
+    except ValueError as e:
+        raise SystemExit(f"--hidden {hidden}: {e}") from None
+
+
 def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, sweeps: int = 1,
             lr: float = 1e-4, steps: int = 200, sources: str = "mixed", target: Target = PLY1,
             start: str | None = None, workers: int = 1, targets_from: list[str] | None = None,
+            anchors: list[str] | None = None, ratio: float = 1.0, hidden: int = 0,
             log: TextIO = sys.stdout) -> int:  # fmt: skip
     """The whole run (resumable): the first pass over the positions, then ``sweeps``
     sweeps of every target by the net as it is (a resumed run with more sweeps goes on;
@@ -344,7 +395,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
     from the state and the weights' header). ``start``: the weights to start from
     (default: the shipped net). ``targets_from``: earlier runs' weights, whose
     positions and targets (:func:`given_targets`) are the first pass's, fitted without
-    computing them again (sweeps compute them anew)."""
+    computing them again (sweeps compute them anew). ``anchors``: earlier runs' targets
+    (:func:`anchor_set`), never computed again, fitted beside the run's: after each
+    chunk the first ``ratio`` of them a target seen. ``hidden``: the starting net given
+    that many hidden units first (:meth:`Net.with_hidden`; 0: as it is)."""
     path, state_path = Path(out), Path(out + ".state.npz")
     cpu, wall = cpu_seconds(), time.perf_counter()
     if resume and state_path.exists():
@@ -352,6 +406,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         with np.load(state_path) as st:
             boards, sides, t_all = st["boards"], st["sides"], st["targets"]
             done, spent = int(st["done"]), float(st["cpu"])
+            a_boards, a_sides, a_t = _kept_anchors(st, net, boards)
         spots = spots_of(boards, sides)
         variant = net.variant
         # the run's own settings, whatever the command line says (the dice, the
@@ -362,14 +417,13 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         lr, steps = float(head["distill_lr"]), int(head["distill_steps"])  # type: ignore[arg-type, call-overload]
         target = target_of(head)
         given = int(head.get("targets_given", 0))  # type: ignore[call-overload]
+        ratio = float(head.get("anchor_ratio", 0.0))  # type: ignore[arg-type]
     else:
         if target.games and variant_named(variant).rolls_again:
             raise SystemExit("rollout targets are long nardy's (Lurč has no rollouts)")
         if target.plays and (target.plays < 0 or not target.games or CHUNK % target.plays):
             raise SystemExit(f"--plays is for rollout targets, a divisor of {CHUNK}")
-        net = load_net(start or net_path(variant))
-        if net.variant != variant:
-            raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
+        net = _start_net(start, variant, hidden, seed)
         given = 0
         if targets_from:
             spots, boards, sides, t_all, target, games, sources = given_targets(
@@ -385,6 +439,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
             boards = np.array([s[:2] for s in spots], dtype=np.int64)
             sides = np.array([s[2] for s in spots], dtype=np.int64)
             t_all = np.zeros((len(spots), net.w2.shape[1]))
+        a_boards, a_sides, a_t = _new_anchors(anchors or [], ratio, net, boards, seed)
         done, spent = 0, 0.0
         kind = target.describe()
         net.header.update(base_games=net.games, trained=kind, sources=sources,
@@ -396,6 +451,8 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
               + (f", the targets of {names}" if targets_from else ""),
               file=log, flush=True)  # fmt: skip
     x_all = net.inputs_of([s[:2] for s in spots]).astype(np.float32)
+    x_anchor = (net.inputs_of([s[:2] for s in spots_of(a_boards, a_sides)]).astype(np.float32)
+                if len(a_sides) else x_all[:0])  # fmt: skip
     opt = Adam(weights(net), lr)
     rng = np.random.default_rng(seed * 1_000_003 + done)
     total = (1 + sweeps) * len(spots)
@@ -407,7 +464,10 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
                                    workers)  # fmt: skip
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
-        loss = fit(net, x_all[:seen], t_all[:seen], steps, opt, rng)
+        n_anchor = min(len(a_sides), round(seen * ratio))
+        x = np.concatenate([x_all[:seen], x_anchor[:n_anchor]])
+        t = np.concatenate([t_all[:seen], a_t[:n_anchor]])
+        loss = fit(net, x, t, steps, opt, rng)
         used = spent + cpu_seconds() - cpu
         print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
               f"wall {time.perf_counter() - wall:.0f} s", file=log, flush=True)  # fmt: skip
@@ -417,7 +477,8 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
                           distill_seconds=round(used), distill_commit=commit_id())  # fmt: skip
         # the state (the targets) first, then the weights: a stop between the two leaves
         # a state ahead of the weights, and the resume goes on from the weights' chunk
-        save_npz(state_path, boards=boards, sides=sides, done=done, targets=t_all, cpu=used)
+        save_npz(state_path, boards=boards, sides=sides, done=done, targets=t_all, cpu=used,
+                 anchor_boards=a_boards, anchor_sides=a_sides, anchor_targets=a_t)  # fmt: skip
         net.save(path)
     return 0
 
@@ -469,12 +530,23 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="processes computing the targets (the same targets however many)",
     )
+    p.add_argument(
+        "--anchors",
+        metavar="WEIGHTS",
+        nargs="+",
+        help="earlier runs' targets (one kind), fitted beside this run's, never computed again",
+    )
+    p.add_argument("--ratio", type=float, default=1.0, help="anchors fitted a target seen")
+    p.add_argument(
+        "--hidden", type=int, default=0, help="hidden units to give the starting net (0: as it is)"
+    )
     p.add_argument("--resume", action="store_true")
     a = p.parse_args(argv)
     return distill(a.out, variant=a.variant, seed=a.seed, games=a.games, resume=a.resume,
                    sweeps=a.sweeps, lr=a.lr, steps=a.steps, sources=a.sources,
                    target=Target(a.rollout, a.truncate if a.rollout else 0, a.plays),
-                   start=a.start, workers=a.workers, targets_from=a.targets_from)  # fmt: skip
+                   start=a.start, workers=a.workers, targets_from=a.targets_from,
+                   anchors=a.anchors, ratio=a.ratio, hidden=a.hidden)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -80,6 +80,24 @@ class Net:
         head["variant"] = variant
         return cls(w1, np.zeros(hidden, np.float32), w2, np.zeros(outputs, np.float32), head)
 
+    def with_hidden(self, hidden: int, seed: int) -> Net:
+        """The same net with ``hidden`` hidden units (no fewer than it has): the new ones
+        read the inputs with small random weights (``seed``) and weigh nothing in the
+        outputs yet, so its values are this net's until it is trained further."""
+        have = self.w1.shape[1]
+        if hidden < have:
+            raise ValueError(f"a net of {have} hidden units cannot be narrowed to {hidden}")
+        rng = np.random.default_rng(seed)
+        inputs, outputs = self.w1.shape[0], self.w2.shape[1]
+        new = rng.normal(0, 1 / np.sqrt(inputs), (inputs, hidden - have)).astype(np.float32)
+        head = {**self.header, "hidden": hidden}
+        if hidden > have:
+            head["widened_hidden_from"] = have
+        return Net(np.hstack([self.w1, new]),
+                   np.concatenate([self.b1, np.zeros(hidden - have, np.float32)]),
+                   np.vstack([self.w2, np.zeros((hidden - have, outputs), np.float32)]),
+                   self.b2.copy(), head)  # fmt: skip
+
     @property
     def variant(self) -> str:
         """The game whose encoder the net reads (``long`` for files without the key)."""

@@ -31,6 +31,7 @@ from engine.evaluator.distill import main as distill_main
 from engine.evaluator.encoding import V1_INPUTS
 from engine.evaluator.judge import CONTACT, kind_of, position_outputs
 from engine.evaluator.net import Net, equity, flip, load_net, net_path
+from engine.evaluator.npzfile import save_npz
 from engine.evaluator.play import ROLLS, ends, outcomes, terminal
 from engine.evaluator.race_train import Adam
 from engine.movegen import legal_turns
@@ -435,3 +436,104 @@ def test_the_command_groups_plays_only_for_rollouts(tmp_path: Path) -> None:
             cwd=ROOT, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert refused.returncode != 0 and "--plays is for rollout targets" in refused.stderr
+
+
+def _squared_error(net: Net, state: Path, prefix: str) -> float:
+    """The mean squared error of ``net`` against a state's targets (or its anchors')."""
+    with np.load(state) as st:
+        boards, sides = st[f"{prefix}boards"], st[f"{prefix}sides"]
+        t = st[f"{prefix}targets"]
+    x = net.inputs_of([(tuple(b[0]), tuple(b[1])) for b in boards]).astype(np.float32)
+    assert len(sides) == len(t) > 0
+    return float(((net.forward(x)[0] - t) ** 2).mean())
+
+
+def test_anchors_are_fitted_beside_the_targets_and_kept_for_the_resume(tmp_path: Path) -> None:
+    """``--anchors``: an earlier run's 1-ply targets of self-play positions, fitted beside
+    the rollout targets (``--ratio`` of them a target seen): the anchored net stays
+    nearer to them than the same fit without them; they are kept in the state (in an
+    order of their own, none lost), so the resume fits them without the run's file.
+    Anchors of two kinds of target, and ratios out of (0, 100], are refused."""
+    rolled, anchor = tmp_path / "rolled.net", tmp_path / "anchor.net"
+    run("--out", str(rolled), "--games", "1", "--sweeps", "0", "--steps", "0",
+        "--rollout", "2", "--truncate", "3", "--seed", "4")  # fmt: skip
+    run("--out", str(anchor), "--games", "1", "--sweeps", "0", "--steps", "0",
+        "--sources", "selfplay", "--seed", "6")  # fmt: skip
+    plain, anchored = tmp_path / "plain.net", tmp_path / "anchored.net"
+    common = ("--targets-from", str(rolled), "--sweeps", "0", "--steps", "60", "--seed", "9",
+              "--lr", "1e-3")  # fmt: skip
+    run("--out", str(plain), *common)
+    done = run("--out", str(anchored), *common, "--anchors", str(anchor), "--ratio", "2")
+    assert done.returncode == 0
+    head = Net.load(anchored).header
+    with np.load(str(anchor) + ".state.npz") as a, np.load(str(anchored) + ".state.npz") as b:
+        n = len(a["sides"])
+        assert head["anchors_from"] == "anchor.net" and head["anchors_given"] == n
+        assert head["anchor_ratio"] == 2.0 and len(b["anchor_sides"]) == n
+        for key in ("boards", "targets"):
+            assert not np.array_equal(a[key], b[f"anchor_{key}"])  # drawn in another order
+            rows = np.sort(a[key].reshape(n, -1), axis=0)
+            assert np.array_equal(rows, np.sort(b[f"anchor_{key}"].reshape(n, -1), axis=0))
+    state = Path(str(anchor) + ".state.npz")
+    assert _squared_error(Net.load(anchored), state, "") < _squared_error(
+        Net.load(plain), state, ""
+    )
+    # the resume (a sweep more) fits the anchors the state keeps: made all 0 there,
+    # the resumed net's chances on them fall, with the anchors' run gone
+    twin = tmp_path / "twin.net"
+    twin.write_bytes(anchored.read_bytes())
+    with np.load(str(anchored) + ".state.npz") as st:
+        kept = {k: st[k] for k in st.files}
+    kept["anchor_targets"] = np.zeros_like(kept["anchor_targets"])
+    save_npz(Path(str(twin) + ".state.npz"), **kept)
+    moved = tmp_path / "moved.net"
+    anchor.rename(moved)
+    Path(str(anchor) + ".state.npz").rename(str(moved) + ".state.npz")
+    for out in (anchored, twin):
+        run("--out", str(out), "--sweeps", "1", "--resume")
+    with np.load(str(anchored) + ".state.npz") as st:
+        x = (
+            Net.load(anchored)
+            .inputs_of([(tuple(b[0]), tuple(b[1])) for b in st["anchor_boards"]])
+            .astype(np.float32)
+        )
+    assert Net.load(twin).forward(x)[0].mean() < Net.load(anchored).forward(x)[0].mean() - 0.01
+    for args, said in (
+        (["--anchors", str(rolled), str(moved)], "the runs' targets are of different kinds"),
+        (["--anchors", str(moved), "--ratio", "0"], "--ratio 0.0: anchors a target"),
+        (["--anchors", str(moved), "--ratio", "nan"], "--ratio nan: anchors a target"),
+        (["--anchors", str(moved), "--ratio", "101"], "--ratio 101.0: anchors a target"),
+    ):
+        refused = subprocess.run(
+            [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+             "--targets-from", str(rolled), *args],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert refused.returncode != 0 and said in refused.stderr, refused.stderr
+        assert "Traceback" not in refused.stderr
+
+
+def test_a_net_given_more_hidden_units_keeps_its_values_until_trained(tmp_path: Path) -> None:
+    """``--hidden H``: the starting net with H hidden units, the new ones weighing nothing
+    in the outputs at first (the same values on any position), all of them trained;
+    fewer units than it has are refused."""
+    shipped = load_net(net_path("long"))
+    have = shipped.w1.shape[1]
+    wide = shipped.with_hidden(have + 32, 5)
+    x = shipped.inputs_of([s[:2] for s in long_positions(1, 8, shipped)]).astype(np.float32)
+    assert np.allclose(wide.forward(x)[0], shipped.forward(x)[0], atol=1e-6)
+    assert wide.w1.shape == (shipped.w1.shape[0], have + 32)
+    assert np.abs(wide.w1[:, have:]).sum() > 0 and not wide.w2[have:].any()
+    out = tmp_path / "wide.net"
+    run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "30", "--hidden",
+        str(have + 32), "--lr", "1e-3")  # fmt: skip
+    net = Net.load(out)
+    assert net.header["hidden"] == have + 32 and net.header["widened_hidden_from"] == have
+    assert net.w2[have:].any() and not np.allclose(net.w1[:, :have], shipped.w1)
+    refused = subprocess.run(
+        [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
+         "--games", "1", "--hidden", str(have - 1)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert refused.returncode != 0 and "cannot be narrowed" in refused.stderr
+    assert "Traceback" not in refused.stderr
