@@ -31,7 +31,8 @@ fits earlier runs' targets (of one kind) beside the run's own, ``--ratio`` of th
 target seen, never computed again: 1-ply targets of the net's own self-play positions
 beside rollout targets keep what the net knows of its own games while the rollouts
 teach the values of positions those games seldom reach; rollout targets beside a round
-of 1-ply targets keep what the rollouts taught.
+of 1-ply targets keep what the rollouts taught. ``--hidden H`` gives the starting net H
+hidden units first (the new ones weighing nothing until trained).
 
 The positions come from games of the net the run starts from (``--start``, by default
 the shipped one) with noise on its equities (0.05 or 0.12 points). Long nardy: against
@@ -372,12 +373,20 @@ def _kept_anchors(st: np.lib.npyio.NpzFile, net: Net, boards: IntArray) -> Ancho
     return st["anchor_boards"], st["anchor_sides"], st["anchor_targets"]
 
 
+# what the run that trained a net took beside its own positions: a new run starting from
+# that net has its own (a resume reads them from the header)
+RUN_KEYS = ("targets_from", "targets_given", "anchors_from", "anchors_given", "anchor_ratio")
+
+
 def _start_net(start: str | None, variant: str, hidden: int, seed: int) -> Net:
     """The net a new run starts from (the shipped one without ``start``), with ``hidden``
-    hidden units (0: as it is)."""
+    hidden units (0: as it is), without the given targets and anchors of the run that
+    trained it (:data:`RUN_KEYS`)."""
     net = load_net(start or net_path(variant))
     if net.variant != variant:
         raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
+    for key in RUN_KEYS:
+        net.header.pop(key, None)
     try:
         return net.with_hidden(hidden, seed) if hidden else net
     except ValueError as e:

@@ -125,8 +125,10 @@ class Net:
         """Write a training's keys into the header. The weights are then the current
         encoder's own and the training's: a net read from an older encoder's file
         (``widened_from``) that has been trained further is no longer only widened, nor
-        a mean of checkpoints (``averaged``) the mean it was."""
+        a mean of checkpoints (``averaged``) the mean it was, nor one given more hidden
+        units (``widened_hidden_from``) only that."""
         self.header.pop("widened_from", None)
+        self.header.pop("widened_hidden_from", None)
         self.header.pop("averaged", None)
         self.header.update(keys)
 

@@ -406,8 +406,9 @@ def test_the_best_plays_of_a_roll_are_grouped_and_rolled_out_on_the_same_dice() 
                 contact = [e for e, c in zip(eqs, cands, strict=True)
                            if kind_of(c[1], c[0]) == CONTACT]  # fmt: skip
                 got = [eqs[cands.index((s[1], s[0]))] for s in (a, b)]
-                assert np.allclose(got, sorted(contact, reverse=True)[:2])
-                found = True
+                # another roll can reach the same two ends among others: the group's
+                # roll is one where they are the two best
+                found = found or bool(np.allclose(got, sorted(contact, reverse=True)[:2]))
         assert found, (a, b)
     x, y = spots[0], spots[2]
     same = targets(net, "long", [x, x, y, y], Target(8, 0, 2), seed=7)
@@ -524,11 +525,12 @@ def test_a_net_given_more_hidden_units_keeps_its_values_until_trained(tmp_path: 
     assert np.allclose(wide.forward(x)[0], shipped.forward(x)[0], atol=1e-6)
     assert wide.w1.shape == (shipped.w1.shape[0], have + 32)
     assert np.abs(wide.w1[:, have:]).sum() > 0 and not wide.w2[have:].any()
+    assert wide.header["hidden"] == have + 32 and wide.header["widened_hidden_from"] == have
     out = tmp_path / "wide.net"
     run("--out", str(out), "--games", "1", "--sweeps", "0", "--steps", "30", "--hidden",
         str(have + 32), "--lr", "1e-3")  # fmt: skip
     net = Net.load(out)
-    assert net.header["hidden"] == have + 32 and net.header["widened_hidden_from"] == have
+    assert net.header["hidden"] == have + 32 and "widened_hidden_from" not in net.header
     assert net.w2[have:].any() and not np.allclose(net.w1[:, :have], shipped.w1)
     refused = subprocess.run(
         [sys.executable, "-m", "engine.evaluator.distill", "--out", str(tmp_path / "x.net"),
@@ -537,3 +539,27 @@ def test_a_net_given_more_hidden_units_keeps_its_values_until_trained(tmp_path: 
     )  # fmt: skip
     assert refused.returncode != 0 and "cannot be narrowed" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_a_run_started_from_another_runs_net_takes_none_of_its_targets(tmp_path: Path) -> None:
+    """A net trained with ``--targets-from`` and ``--anchors`` keeps them in its header
+    (how it was made); a new run started from it has its own: its header names neither,
+    and its resumed sweep computes every target again (read as given, none would be)."""
+    rolled, anchor, refit = (tmp_path / f"{n}.net" for n in ("rolled", "anchor", "refit"))
+    run("--out", str(rolled), "--games", "1", "--sweeps", "0", "--steps", "0",
+        "--rollout", "2", "--truncate", "3", "--seed", "4")  # fmt: skip
+    run("--out", str(anchor), "--games", "1", "--sweeps", "0", "--steps", "0", "--seed", "6")
+    run("--out", str(refit), "--targets-from", str(rolled), "--anchors", str(anchor),
+        "--sweeps", "0", "--steps", "5")  # fmt: skip
+    assert {"targets_given", "anchors_given"} <= set(Net.load(refit).header)
+    out = tmp_path / "next.net"
+    run("--out", str(out), "--start", str(refit), "--games", "1", "--seed", "3",
+        "--sweeps", "0", "--steps", "5", "--lr", "1e-3")  # fmt: skip
+    head = Net.load(out).header
+    assert not {"targets_from", "targets_given", "anchors_from", "anchor_ratio"} & set(head)
+    with np.load(str(out) + ".state.npz") as st:
+        first = st["targets"].copy()
+    run("--out", str(out), "--sweeps", "1", "--resume")
+    with np.load(str(out) + ".state.npz") as st:
+        assert int(st["done"]) == 2 * len(first)
+        assert not np.allclose(st["targets"], first)
