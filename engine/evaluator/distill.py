@@ -376,6 +376,7 @@ def _kept_anchors(st: np.lib.npyio.NpzFile, net: Net, boards: IntArray) -> Ancho
 # what the run that trained a net took beside its own positions: a new run starting from
 # that net has its own (a resume reads them from the header)
 RUN_KEYS = ("targets_from", "targets_given", "anchors_from", "anchors_given", "anchor_ratio")
+MAX_HIDDEN = 4096  # a net's hidden layer, bounded (the shipped nets have 64-128 units)
 
 
 def _start_net(start: str | None, variant: str, hidden: int, seed: int) -> Net:
@@ -387,6 +388,8 @@ def _start_net(start: str | None, variant: str, hidden: int, seed: int) -> Net:
         raise SystemExit(f"{start} is a {net.variant} net, not {variant}")
     for key in RUN_KEYS:
         net.header.pop(key, None)
+    if hidden > MAX_HIDDEN:
+        raise SystemExit(f"--hidden {hidden}: at most {MAX_HIDDEN} hidden units")
     try:
         return net.with_hidden(hidden, seed) if hidden else net
     except ValueError as e:
