@@ -340,7 +340,10 @@ def given_targets(runs: list[str], variant: str) -> tuple[list[Spot], IntArray, 
             games, sources)  # fmt: skip
 
 
-def anchor_set(runs: list[str], variant: str, seed: int) -> tuple[IntArray, IntArray, Floats]:
+Anchors = tuple[IntArray, IntArray, Floats]  # boards, sides, targets
+
+
+def anchor_set(runs: list[str], variant: str, seed: int) -> Anchors:
     """The boards, sides and targets of earlier runs (:func:`given_targets`: one kind of
     target) in an order drawn with ``seed`` (a run's positions come game by game: the
     first ones of a fit are then of many games)."""
@@ -349,15 +352,25 @@ def anchor_set(runs: list[str], variant: str, seed: int) -> tuple[IntArray, IntA
     return boards[order], sides[order], t[order]
 
 
-Anchors = tuple[IntArray, IntArray, Floats]  # boards, sides, targets
+def _no_anchors(net: Net, boards: IntArray) -> Anchors:
+    """No anchors: empty arrays of the state's shapes."""
+    return (np.zeros((0, *boards.shape[1:]), np.int64), np.zeros(0, np.int64),
+            np.zeros((0, net.w2.shape[1])))  # fmt: skip
+
+
+def _with_anchors(x: Floats, t: Floats, xa: Floats, ta: Floats) -> tuple[Floats, Floats]:
+    """The inputs and targets of a fit with the anchors after the run's own (no copy
+    without anchors)."""
+    if not len(xa):
+        return x, t
+    return np.concatenate([x, xa]), np.concatenate([t, ta])
 
 
 def _new_anchors(runs: list[str], ratio: float, net: Net, boards: IntArray, seed: int) -> Anchors:
     """A new run's anchors (:func:`anchor_set`; none without ``runs``), named in the
     net's header."""
     if not runs:
-        return (np.zeros((0, *boards.shape[1:]), np.int64), np.zeros(0, np.int64),
-                np.zeros((0, net.w2.shape[1])))  # fmt: skip
+        return _no_anchors(net, boards)
     if not 0 < ratio <= 100:
         raise SystemExit(f"--ratio {ratio}: anchors a target, more than 0, at most 100")
     found = anchor_set(runs, net.variant, seed)
@@ -369,7 +382,7 @@ def _new_anchors(runs: list[str], ratio: float, net: Net, boards: IntArray, seed
 def _kept_anchors(st: np.lib.npyio.NpzFile, net: Net, boards: IntArray) -> Anchors:
     """A resumed run's anchors, from its state (none in a run of before them)."""
     if "anchor_sides" not in st.files:
-        return _new_anchors([], 0.0, net, boards, 0)
+        return _no_anchors(net, boards)
     return st["anchor_boards"], st["anchor_sides"], st["anchor_targets"]
 
 
@@ -477,8 +490,7 @@ def distill(out: str, *, variant: str, seed: int, games: int, resume: bool, swee
         done += hi - lo
         seen = len(spots) if done > len(spots) else done
         n_anchor = min(len(a_sides), round(seen * ratio))
-        x = np.concatenate([x_all[:seen], x_anchor[:n_anchor]])
-        t = np.concatenate([t_all[:seen], a_t[:n_anchor]])
+        x, t = _with_anchors(x_all[:seen], t_all[:seen], x_anchor[:n_anchor], a_t[:n_anchor])
         loss = fit(net, x, t, steps, opt, rng)
         used = spent + cpu_seconds() - cpu
         print(f"{done} of {total}  loss {loss:.4f}  cpu {used:.0f} s  "
